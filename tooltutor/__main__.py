@@ -1,0 +1,5 @@
+"""`python -m tooltutor` runs the command line."""
+
+from tooltutor.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""One module per `tooltutor` subcommand: `add_parser(parser)` and `run(args) -> int`."""

@@ -1,0 +1,21 @@
+"""`tooltutor` with no command: start the course in the terminal UI."""
+
+from __future__ import annotations
+
+import sys
+
+from tooltutor.commands._common import load_course_or_fail
+from tooltutor.errors import UserError
+
+
+def run(args) -> int:
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        raise UserError(
+            "the course runs in a terminal; for plain text try 'tooltutor list' "
+            "or 'tooltutor show LESSON'"
+        )
+    course = load_course_or_fail(args)
+    from tooltutor.tui.app import TutorApp
+
+    TutorApp(course).run()
+    return 0

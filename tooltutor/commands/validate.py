@@ -1,0 +1,42 @@
+"""`tooltutor validate [DIR]`: every problem in a course directory, and the exercise self-test."""
+
+from __future__ import annotations
+
+import sys
+
+
+def add_parser(parser) -> None:
+    parser.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        help="course directory (default: --course, else the bundled course)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from tooltutor.course import display_path, load_course
+    from tooltutor.selftest import self_test
+
+    course = load_course(args.directory or args.course)
+    problems = list(course.problems)
+    problems += self_test(course)
+    for problem in problems:
+        print(problem)
+    lessons, exercises = len(course.lessons), len(course.exercises)
+    where = display_path(course.root)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    if errors:
+        print(
+            f"{where}: {errors} error{'s' * (errors != 1)}, {warnings} warning"
+            f"{'s' * (warnings != 1)} ({lessons} lessons and {exercises} exercises loaded)",
+            file=sys.stderr,
+        )
+        return 1
+    print(
+        f"{where}: valid: {lessons} lessons, {exercises} exercises, every exercise self-tested"
+        + (f" ({warnings} warnings)" if warnings else "")
+    )
+    return 0

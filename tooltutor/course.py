@@ -1,0 +1,524 @@
+"""Load a course directory into `Course`, `Lesson` and `Exercise`, collecting every problem.
+
+`load_course` never raises for problems in course files: it reads every file, checks each
+against its JSON Schema and the references between files, and returns the course with the
+items that loaded plus a list of `Problem`s, each with `file:line:col`. A broken file is
+left out (and listed in `Course.broken`) while the rest of the course still works.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, fields
+from importlib import resources
+from pathlib import Path
+
+from tooltutor.yamlsource import Position, YamlDoc, YamlFileError, pointer_join, read_yaml
+
+#: The newest course format this program reads.
+FORMAT_VERSION = 1
+
+FOOTNOTE = re.compile(r"\[\^(S[0-9]+)\]")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a course file, at a place an author can jump to."""
+
+    path: Path
+    line: int
+    column: int
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{display_path(self.path)}:{self.line}:{self.column}: {self.message}"
+
+
+@dataclass
+class Exercise:
+    """One exercise, as its file declares it (see exercise.schema.json)."""
+
+    id: str
+    lesson: str
+    level: int
+    title: str
+    kind: str
+    prompt: str
+    starter: str
+    criteria: list[dict]
+    hints: list[str]
+    solution: str
+    explanation: str
+    wrong_answers: list[dict]
+    api: str = "anthropic"
+    given: object = None
+    entry: str | None = None
+    call: dict | None = None
+    script: list[dict] | None = None
+    tool_results: dict | None = None
+    variants: list[dict] | None = None
+    choices: list[dict] | None = None
+    multiple: bool = False
+    path: Path | None = field(default=None, compare=False)
+
+    @property
+    def lesson_id(self) -> str:
+        return self.lesson
+
+    @property
+    def file_suffix(self) -> str:
+        """The file ending of an answer to this exercise."""
+        return {"json": ".json", "python": ".py"}.get(self.kind, ".txt")
+
+
+@dataclass
+class Lesson:
+    """One lesson, as its file declares it (see lesson.schema.json)."""
+
+    id: str
+    number: int
+    title: str
+    summary: str
+    objectives: list[str]
+    prerequisites: list[str]
+    sections: list[dict]
+    sources: list[dict]
+    recap: list[str]
+    #: exercise ids, in order, as the file lists them
+    exercises: list[str]
+    path: Path | None = field(default=None, compare=False)
+    #: the exercises that loaded, in the listed order (filled by the loader)
+    exercise_items: list[Exercise] = field(default_factory=list, compare=False)
+
+    @property
+    def checks(self) -> list[dict]:
+        """The inline checks of the lesson, in reading order."""
+        return [b["check"] for s in self.sections for b in s["blocks"] if "check" in b]
+
+    def source(self, source_id: str) -> dict | None:
+        return next((s for s in self.sources if s["id"] == source_id), None)
+
+
+@dataclass
+class BrokenItem:
+    """A lesson or exercise file that could not be loaded, for the UI to show as broken."""
+
+    kind: str
+    path: Path
+    id: str | None
+    problems: list[Problem]
+
+
+@dataclass
+class Course:
+    """A loaded course: what loaded, and every problem found on the way."""
+
+    root: Path
+    id: str = "unknown"
+    title: str = "(course.yaml could not be read)"
+    description: str = ""
+    format_version: int = FORMAT_VERSION
+    model: str = ""
+    languages: list[str] = field(default_factory=lambda: ["en"])
+    lesson_order: list[str] = field(default_factory=list)
+    lessons: list[Lesson] = field(default_factory=list)
+    exercises: dict[str, Exercise] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    broken: list[BrokenItem] = field(default_factory=list)
+
+    def lesson(self, lesson_id: str) -> Lesson | None:
+        return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
+
+    def exercise(self, exercise_id: str) -> Exercise | None:
+        return self.exercises.get(exercise_id)
+
+    def find_lesson(self, key: str) -> Lesson | None:
+        """A lesson by id, or by its number ("2")."""
+        found = self.lesson(key)
+        if found is None and key.isdigit():
+            found = next((le for le in self.lessons if le.number == int(key)), None)
+        return found
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.problems if p.severity == "error"]
+
+    def expand(self, text: str) -> str:
+        """Course text with `{{model}}` replaced by the course's model id."""
+        return text.replace("{{model}}", self.model) if "{{" in text else text
+
+
+def display_path(path: Path) -> str:
+    """A path as short as it can be shown: relative to the working folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return str(path) if rel.startswith("..") else rel
+
+
+def bundled_course_dir() -> Path:
+    """The course shipped with tooltutor: inside the wheel, or the repository's root."""
+    packaged = resources.files("tooltutor") / "course"
+    if packaged.is_dir() and (packaged / "course.yaml").is_file():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parent.parent
+
+
+def resolve_course_dir(course_dir: str | Path | None) -> Path:
+    """The course directory to use: the one given, else the bundled course."""
+    return Path(course_dir) if course_dir else bundled_course_dir()
+
+
+def load_course(course_dir: str | Path | None = None) -> Course:
+    """Load a course directory; problems are collected in `Course.problems`, never raised."""
+    return _Loader(resolve_course_dir(course_dir)).load()
+
+
+def model_fields(cls: type) -> set[str]:
+    """The fields of a model class that its course file declares (for the schema test)."""
+    return {f.name for f in fields(cls) if f.name not in ("path", "exercise_items")}
+
+
+class _Loader:
+    def __init__(self, root: Path):
+        self.root = root
+        self.course = Course(root=root)
+
+    def problem(self, path: Path, pos: Position, message: str, severity: str = "error") -> None:
+        self.course.problems.append(Problem(path, pos.line, pos.column, message, severity))
+
+    # -- files -------------------------------------------------------------------------
+
+    def load(self) -> Course:
+        course_file = self.root / "course.yaml"
+        if not self.root.is_dir():
+            self.problem(self.root, Position(1, 1), "no such course directory")
+            return self.course
+        if not course_file.is_file():
+            self.problem(course_file, Position(1, 1), "missing: a course needs a course.yaml")
+            return self.course
+        doc = self._read(course_file, "course")
+        if doc is None or not self._course_header(course_file, doc):
+            return self.course
+        lessons = self._load_lessons()
+        exercises = self._load_exercises()
+        self._link(lessons, exercises)
+        self.course.problems.sort(key=lambda p: (str(p.path), p.line, p.column))
+        return self.course
+
+    def _read(self, path: Path, kind: str) -> YamlDoc | None:
+        """Read and schema-check one file; report its problems; None when unusable."""
+        try:
+            doc = read_yaml(path)
+        except YamlFileError as exc:
+            self.problem(path, Position(exc.line, exc.column), exc.message)
+            return None
+        for message, pos in doc.warnings:
+            self.problem(path, pos, message)
+        if not isinstance(doc.value, dict):
+            self.problem(path, Position(1, 1), f"a {kind} file must be a mapping of keys")
+            return None
+        if kind == "course" and self._too_new(path, doc):
+            return None
+        from tooltutor.schemas import validator
+        from tooltutor.schemas.messages import describe
+
+        errors = sorted(validator(kind).iter_errors(doc.value), key=lambda e: list(e.path))
+        for error in errors:
+            pointer, on_key, message = describe(error)
+            self.problem(path, doc.locate(pointer, key=on_key), message)
+        return None if errors else doc
+
+    def _too_new(self, path: Path, doc: YamlDoc) -> bool:
+        version = doc.value.get("format_version")
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+            self.problem(
+                path,
+                doc.locate("/format_version"),
+                f"this course is written in format_version {version}, but this tooltutor "
+                f"reads format_version {FORMAT_VERSION} at most: update tooltutor "
+                "(python3 -m pip install --upgrade tooltutor) to take this course",
+            )
+            return True
+        return False
+
+    def _course_header(self, path: Path, doc: YamlDoc) -> bool:
+        value = doc.value
+        c = self.course
+        c.id, c.title, c.model = value["id"], value["title"], value["model"]
+        c.description = value.get("description", "")
+        c.format_version, c.languages = value["format_version"], value["languages"]
+        c.lesson_order = value["lessons"]
+        self.course_doc = doc
+        self.course_path = path
+        return True
+
+    def _load_lessons(self) -> dict[str, tuple[Lesson, YamlDoc]]:
+        found: dict[str, tuple[Lesson, YamlDoc]] = {}
+        for path in sorted((self.root / "lessons").glob("*.yaml")):
+            doc = self._read(path, "lesson")
+            if doc is None:
+                self._broken("lesson", path)
+                continue
+            lesson = Lesson(**doc.value, path=path)
+            if lesson.id in found:
+                first = found[lesson.id][0].path
+                self.problem(
+                    path,
+                    doc.locate("/id"),
+                    f"duplicate lesson id '{lesson.id}': {display_path(first)} has it too",
+                )
+                continue
+            self._check_lesson(lesson, doc)
+            found[lesson.id] = (lesson, doc)
+        return found
+
+    def _load_exercises(self) -> dict[str, tuple[Exercise, YamlDoc]]:
+        found: dict[str, tuple[Exercise, YamlDoc]] = {}
+        for path in sorted((self.root / "exercises").glob("*/*.yaml")):
+            doc = self._read(path, "exercise")
+            if doc is None:
+                self._broken("exercise", path)
+                continue
+            exercise = Exercise(**doc.value, path=path)
+            if exercise.id in found:
+                first = found[exercise.id][0].path
+                self.problem(
+                    path,
+                    doc.locate("/id"),
+                    f"duplicate exercise id '{exercise.id}': {display_path(first)} has it too",
+                )
+                continue
+            if path.parent.name != exercise.lesson:
+                self.problem(
+                    path,
+                    doc.locate("/lesson"),
+                    f"this exercise belongs to lesson '{exercise.lesson}' but sits in the "
+                    f"folder exercises/{path.parent.name}/: move it to exercises/"
+                    f"{exercise.lesson}/",
+                )
+            self._check_exercise(exercise, doc)
+            found[exercise.id] = (exercise, doc)
+        return found
+
+    def _broken(self, kind: str, path: Path) -> None:
+        problems = [p for p in self.course.problems if p.path == path]
+        self.course.broken.append(BrokenItem(kind, path, _guess_id(path), problems))
+
+    # -- checks within one file ----------------------------------------------------------
+
+    def _check_lesson(self, lesson: Lesson, doc: YamlDoc) -> None:
+        known = {s["id"] for s in lesson.sources}
+        seen_sources: set[str] = set()
+        for i, source in enumerate(lesson.sources):
+            if source["id"] in seen_sources:
+                self.problem(
+                    lesson.path,
+                    doc.locate(f"/sources/{i}/id"),
+                    f"duplicate source id '{source['id']}'",
+                )
+            seen_sources.add(source["id"])
+        check_ids: set[str] = set()
+        for si, section in enumerate(lesson.sections):
+            for bi, block in enumerate(section["blocks"]):
+                pointer = f"/sections/{si}/blocks/{bi}"
+                for text_pointer, text in _block_texts(block, pointer):
+                    self._check_footnotes(lesson.path, doc, text_pointer, text, known)
+                if "check" in block:
+                    check = block["check"]
+                    if check["id"] in check_ids:
+                        self.problem(
+                            lesson.path,
+                            doc.locate(f"{pointer}/check/id"),
+                            f"duplicate inline check id '{check['id']}' in this lesson",
+                        )
+                    check_ids.add(check["id"])
+                    if not any(choice["correct"] for choice in check["choices"]):
+                        self.problem(
+                            lesson.path,
+                            doc.locate(f"{pointer}/check/choices"),
+                            "no choice is marked correct: set `correct: true` on at least one",
+                        )
+                if "sequence" in block:
+                    self._check_sequence(lesson.path, doc, f"{pointer}/sequence", block["sequence"])
+
+    def _check_footnotes(
+        self, path: Path, doc: YamlDoc, pointer: str, text: str, known: set[str]
+    ) -> None:
+        for match in FOOTNOTE.finditer(text):
+            if match.group(1) not in known:
+                self.problem(
+                    path,
+                    _text_position(doc, pointer, match.group(0), match.start(), text),
+                    f"footnote [^{match.group(1)}] names no source: add "
+                    f"{{id: {match.group(1)}, title, url}} to this lesson's sources",
+                )
+
+    def _check_sequence(self, path: Path, doc: YamlDoc, pointer: str, seq: dict) -> None:
+        ids = {p["id"] for p in seq["participants"]}
+        for i, step in enumerate(seq["steps"]):
+            step_pointer = f"{pointer}/steps/{i}"
+            if "note" in step:
+                names = [("note", step["note"])]
+                if "from" in step or "to" in step:
+                    self.problem(
+                        path, doc.locate(step_pointer), "a step is an arrow or a note, not both"
+                    )
+            elif "from" in step and "to" in step:
+                names = [("from", step["from"]), ("to", step["to"])]
+            else:
+                self.problem(
+                    path,
+                    doc.locate(step_pointer),
+                    "a step needs `from` and `to` (an arrow) or `note` (a note)",
+                )
+                continue
+            for key, name in names:
+                if name not in ids:
+                    self.problem(
+                        path,
+                        doc.locate(f"{step_pointer}/{key}"),
+                        f"'{name}' is not a participant of this diagram "
+                        f"(participants: {', '.join(sorted(ids))})",
+                    )
+
+    def _check_exercise(self, exercise: Exercise, doc: YamlDoc) -> None:
+        ids: set[str] = set()
+        for i, criterion in enumerate(exercise.criteria):
+            cid = criterion.get("id", criterion["check"])
+            if cid in ids:
+                self.problem(
+                    exercise.path,
+                    doc.locate(f"/criteria/{i}"),
+                    f"two criteria share the id '{cid}': give each an `id` of its own",
+                )
+            ids.add(cid)
+        if exercise.choices:
+            choice_ids = [c["id"] for c in exercise.choices]
+            if len(set(choice_ids)) != len(choice_ids):
+                self.problem(exercise.path, doc.locate("/choices"), "two choices share an id")
+            if not any(c["correct"] for c in exercise.choices):
+                self.problem(exercise.path, doc.locate("/choices"), "no choice is marked correct")
+
+    # -- references between files --------------------------------------------------------
+
+    def _link(self, lessons: dict, exercises: dict) -> None:
+        course, doc, path = self.course, self.course_doc, self.course_path
+        for i, lesson_id in enumerate(course.lesson_order):
+            if lesson_id in lessons:
+                course.lessons.append(lessons[lesson_id][0])
+            elif not any(b.id == lesson_id for b in course.broken):
+                self.problem(
+                    path,
+                    doc.locate(f"/lessons/{i}"),
+                    f"lesson '{lesson_id}' is listed here but no file in lessons/ has that id"
+                    + _did_you_mean(lesson_id, lessons),
+                )
+        for lesson_id, (lesson, lesson_doc) in lessons.items():
+            if lesson_id not in course.lesson_order:
+                self.problem(
+                    lesson.path,
+                    lesson_doc.locate("/id"),
+                    f"lesson '{lesson_id}' is not listed in course.yaml's `lessons`, "
+                    "so learners never see it",
+                )
+            for i, prereq in enumerate(lesson.prerequisites):
+                if prereq not in lessons:
+                    self.problem(
+                        lesson.path,
+                        lesson_doc.locate(f"/prerequisites/{i}"),
+                        f"prerequisite '{prereq}' is not a lesson of this course"
+                        + _did_you_mean(prereq, lessons),
+                    )
+            for i, exercise_id in enumerate(lesson.exercises):
+                if exercise_id in exercises:
+                    lesson.exercise_items.append(exercises[exercise_id][0])
+                elif not any(b.id == exercise_id for b in course.broken):
+                    self.problem(
+                        lesson.path,
+                        lesson_doc.locate(f"/exercises/{i}"),
+                        f"exercise '{exercise_id}' is listed here but no file in "
+                        f"exercises/{lesson_id}/ has that id" + _did_you_mean(exercise_id, exercises),
+                    )
+        for exercise_id, (exercise, ex_doc) in exercises.items():
+            owner = lessons.get(exercise.lesson)
+            if owner is None and any(b.id == exercise.lesson for b in course.broken):
+                course.exercises[exercise_id] = exercise  # its lesson's file is the problem
+                continue
+            if owner is None:
+                self.problem(
+                    exercise.path,
+                    ex_doc.locate("/lesson"),
+                    f"lesson '{exercise.lesson}' does not exist" + _did_you_mean(exercise.lesson, lessons),
+                )
+                continue
+            if exercise_id not in owner[0].exercises:
+                self.problem(
+                    exercise.path,
+                    ex_doc.locate("/id"),
+                    f"lesson '{exercise.lesson}' does not list exercise '{exercise_id}' in its "
+                    "`exercises`, so learners never see it",
+                )
+            course.exercises[exercise_id] = exercise
+
+
+def _block_texts(block: dict, pointer: str):
+    """The Markdown-bearing strings of a block, with their pointers."""
+    if "markdown" in block:
+        yield f"{pointer}/markdown", block["markdown"]
+    elif "check" in block:
+        check = block["check"]
+        yield f"{pointer}/check/prompt", check["prompt"]
+        for i, choice in enumerate(check["choices"]):
+            yield f"{pointer}/check/choices/{i}/feedback", choice["feedback"]
+
+
+def _text_position(doc: YamlDoc, pointer: str, needle: str, offset: int, text: str) -> Position:
+    """Where `needle` (at `offset` in the string at `pointer`) stands in the file."""
+    start = doc.locate(pointer)
+    lines = doc.text.split("\n")
+    nth = text.count(needle, 0, offset)  # earlier occurrences in this string
+    for line_no in range(start.line - 1, len(lines)):
+        line = lines[line_no]
+        column = line.find(needle, start.column - 1 if line_no == start.line - 1 else 0)
+        while column != -1:
+            if nth == 0:
+                return Position(line_no + 1, column + 1)
+            nth -= 1
+            column = line.find(needle, column + 1)
+    return start
+
+
+def _did_you_mean(name: str, known) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _guess_id(path: Path) -> str | None:
+    """The id a broken file probably meant: its `id:` line, else its name without number."""
+    try:
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:40]:
+            match = re.match(r"^id:\s*['\"]?([a-z0-9-]+)", line)
+            if match:
+                return match.group(1)
+    except OSError:
+        pass
+    return re.sub(r"^[0-9]+[-_]", "", path.stem) or None
+
+
+__all__ = [
+    "BrokenItem",
+    "Course",
+    "Exercise",
+    "FORMAT_VERSION",
+    "Lesson",
+    "Problem",
+    "bundled_course_dir",
+    "load_course",
+    "pointer_join",
+]

@@ -1,0 +1,1 @@
+"""The Textual application. Screens stay thin; course logic lives in plain modules."""

@@ -1,0 +1,203 @@
+"""Read a YAML file into plain values, keeping the line and column of every value.
+
+Built on `yaml.compose` with the C safe loader: nothing in the file is ever executed, and
+every value's position comes from the composed node marks. Aliases are expanded under a
+budget, so an alias bomb is refused instead of eating memory.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+try:  # the C loader is much faster; fall back where libyaml is missing
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+#: Largest course file read, in bytes.
+MAX_FILE_BYTES = 1_000_000
+#: Most values one file may expand to (aliases included) before it is refused.
+MAX_VALUES = 200_000
+
+_SCALARS = yaml.constructor.SafeConstructor()
+
+
+@dataclass(frozen=True)
+class Position:
+    """1-based line and column in a file."""
+
+    line: int
+    column: int
+
+
+class YamlFileError(Exception):
+    """A file that could not be read as YAML, with the place to look."""
+
+    def __init__(self, message: str, line: int = 1, column: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+@dataclass
+class YamlDoc:
+    """The plain value of a YAML file and where each part of it stands."""
+
+    value: object
+    text: str
+    #: JSON pointer -> position of the value
+    positions: dict[str, Position] = field(default_factory=dict)
+    #: JSON pointer of a mapping member -> position of its key
+    key_positions: dict[str, Position] = field(default_factory=dict)
+    #: problems found while reading that do not stop the file loading (duplicate keys)
+    warnings: list[tuple[str, Position]] = field(default_factory=list)
+
+    def locate(self, pointer: str, *, key: bool = False) -> Position:
+        """Where the value (or its key) at `pointer` stands; the nearest parent if absent."""
+        table = self.key_positions if key else self.positions
+        while True:
+            if pointer in table:
+                return table[pointer]
+            if pointer in self.positions:
+                return self.positions[pointer]
+            if not pointer:
+                return Position(1, 1)
+            pointer = pointer.rsplit("/", 1)[0]
+
+
+def pointer_join(base: str, part: object) -> str:
+    """Append one reference token to a JSON pointer."""
+    token = str(part).replace("~", "~0").replace("/", "~1")
+    return f"{base}/{token}"
+
+
+def read_yaml(path: Path) -> YamlDoc:
+    """Read `path` as one YAML document; raise `YamlFileError` with a position."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise YamlFileError(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise YamlFileError(
+            f"file is {len(raw):,} bytes; course files may be at most {MAX_FILE_BYTES:,}"
+        )
+    return parse_yaml(_decode(raw))
+
+
+def _decode(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise YamlFileError(
+            f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded "
+            "(save the file as UTF-8)",
+            line,
+            column,
+        ) from None
+
+
+def parse_yaml(text: str) -> YamlDoc:
+    """Parse YAML text into a `YamlDoc`; raise `YamlFileError` with a position."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    try:
+        node = yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        raise _marked_error(exc, text) from None
+    except yaml.YAMLError as exc:
+        raise YamlFileError(f"invalid YAML: {exc}") from None
+    if node is None:
+        raise YamlFileError("the file is empty: it holds no YAML document")
+    doc = YamlDoc(value=None, text=text)
+    doc.value = _Builder(doc).build(node, "")
+    return doc
+
+
+def _marked_error(exc: yaml.MarkedYAMLError, text: str) -> YamlFileError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "invalid YAML"
+    if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
+        problem = "a tab character here: YAML indents with spaces only"
+    elif exc.context:
+        context_mark = exc.context_mark
+        if context_mark is not None and mark is not None and context_mark.line != mark.line:
+            where = f" that starts at line {context_mark.line + 1}, column {context_mark.column + 1}"
+        else:
+            where = ""
+        problem = f"{problem} ({exc.context}{where})"
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    return YamlFileError(f"invalid YAML: {problem}", line, column)
+
+
+def _char_at(text: str, line: int, column: int) -> str:
+    lines = text.split("\n")
+    if line < len(lines) and column < len(lines[line]):
+        return lines[line][column]
+    return ""
+
+
+class _Builder:
+    """Turns composed nodes into plain values, recording positions and a value budget."""
+
+    def __init__(self, doc: YamlDoc):
+        self.doc = doc
+        self.count = 0
+
+    def build(self, node: yaml.Node, pointer: str) -> object:
+        self.count += 1
+        mark = node.start_mark
+        if self.count > MAX_VALUES:
+            raise YamlFileError(
+                f"the file expands to more than {MAX_VALUES:,} values: YAML aliases that "
+                "repeat each other (an 'alias bomb') are refused",
+                mark.line + 1,
+                mark.column + 1,
+            )
+        self.doc.positions[pointer] = Position(mark.line + 1, mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, pointer)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
+        return self._scalar(node)
+
+    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict:
+        result: dict = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                raise YamlFileError(
+                    "merge keys ('<<') are not supported in course files",
+                    key_node.start_mark.line + 1,
+                    key_node.start_mark.column + 1,
+                )
+            key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key_mark = Position(key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            if not isinstance(key, (str, int, float, bool)) or key is None:
+                raise YamlFileError("a mapping key must be a plain word", *_pos(key_node))
+            key = str(key)
+            child = pointer_join(pointer, key)
+            if key in result:
+                self.doc.warnings.append((f"duplicate key '{key}': the later value wins", key_mark))
+            self.doc.key_positions[child] = key_mark
+            result[key] = self.build(value_node, child)
+        return result
+
+    @staticmethod
+    def _scalar(node: yaml.ScalarNode) -> object:
+        constructor = _SCALARS.yaml_constructors.get(node.tag)
+        if constructor is None:
+            return node.value
+        value = constructor(_SCALARS, node)
+        if not isinstance(value, (str, int, float, bool, type(None))):
+            return node.value  # dates, binary: keep the text as written
+        return value
+
+
+def _pos(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
