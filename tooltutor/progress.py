@@ -239,23 +239,49 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
         reason = exc.strerror or exc
         return _memory_store(path, MSG_NO_FOLDER.format(folder=path.parent, reason=reason))
     try:
-        return ProgressStore(_connect_file(path), path, persistent=True)
+        # One opener at a time per folder (a few ms, once per process): a process that
+        # finds the file damaged closes its connection and renames the file before any
+        # other process can open it, so nobody acts on a file that was replaced under it.
+        with _folder_lock(path.parent):
+            return _open_file(path)
     except _FutureSchema as exc:
         return _memory_store(path, MSG_NEWER.format(path=path, found=exc.version))
     except _MigrationFailed as exc:
         msg = MSG_MIGRATION.format(path=path, found=exc.version, reason=_reason(exc.cause))
         return _memory_store(path, msg)
     except (sqlite3.Error, _Damaged, OSError) as exc:
-        if not _is_damage(exc):
-            return _memory_store(path, MSG_CANNOT_WRITE.format(path=path, reason=_reason(exc)))
-    # The file is damaged: move it aside and start a new one.
-    try:
-        moved = _move_aside(path)
-        conn = _connect_file(path)
-    except (sqlite3.Error, _Damaged, _FutureSchema, _MigrationFailed, OSError) as exc:
         return _memory_store(path, MSG_CANNOT_WRITE.format(path=path, reason=_reason(exc)))
-    notice = MSG_DAMAGED.format(moved=moved) if moved is not None else None
-    return ProgressStore(conn, path, persistent=True, notice=notice)
+
+
+def _open_file(path: Path) -> ProgressStore:
+    """Open `path`, moving it aside first if it is damaged; raises on other faults."""
+    try:
+        _check_header(path)
+        return ProgressStore(_connect_file(path), path, persistent=True)
+    except (sqlite3.Error, _Damaged) as exc:
+        if not _is_damage(exc):
+            raise
+    moved = _move_aside(path)
+    conn = _connect_file(path)
+    return ProgressStore(conn, path, persistent=True, notice=MSG_DAMAGED.format(moved=moved))
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+
+
+def _check_header(path: Path) -> None:
+    """Raise `_Damaged` if `path` exists, is not empty and is not an SQLite file.
+
+    Checked before SQLite sees the file: SQLite would delete a stale ``-wal`` beside a
+    file it cannot read, and that WAL may hold the newest progress.
+    """
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(_SQLITE_MAGIC))
+    except FileNotFoundError:
+        return
+    if head and head != _SQLITE_MAGIC:
+        raise _Damaged("not an SQLite file")
 
 
 def _connect_file(path: Path) -> sqlite3.Connection:
@@ -265,12 +291,13 @@ def _connect_file(path: Path) -> sqlite3.Connection:
     )
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
-        # Persistent once set; a no-op afterwards. If the file system cannot do WAL the
-        # rollback journal still works, only with less concurrency.
-        conn.execute("PRAGMA journal_mode = WAL").fetchone()
-        conn.execute("PRAGMA synchronous = NORMAL")
         _check_integrity(conn)
         _migrate(conn, probe_write=True)
+        # Only now that the file is known to be ours: WAL is persistent once set (a no-op
+        # afterwards). Where the file system cannot do WAL, the rollback journal still
+        # works, with less concurrency.
+        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute("PRAGMA synchronous = NORMAL")
     except BaseException:
         conn.close()
         raise
@@ -332,64 +359,50 @@ def _migrate(conn: sqlite3.Connection, *, probe_write: bool = False) -> None:
             conn.execute("PRAGMA synchronous = NORMAL")
 
 
-def _move_aside(path: Path) -> Path | None:
-    """Rename a damaged `path` (and its WAL) to ``<name>.broken-<time>``.
-
-    Done under a lock on the folder, and only if the file is still damaged: when two
-    processes find the same damage, the second must not move the first one's new file.
-    Returns the new name, or None when another process already dealt with it.
-    """
-    with _folder_lock(path.parent):
-        if _healthy_or_missing(path):
-            return None
-        stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
-        target = path.with_name(f"{path.name}.broken-{stamp}")
-        n = 1
-        while target.exists():
-            n += 1
-            target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
-        os.replace(path, target)
-        wal = path.with_name(path.name + "-wal")
-        if wal.exists():
-            os.replace(wal, target.with_name(target.name + "-wal"))
-        with contextlib.suppress(OSError):
-            path.with_name(path.name + "-shm").unlink()
-        return target
-
-
-def _healthy_or_missing(path: Path) -> bool:
-    if not path.exists():
-        return True
-    try:
-        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None)
-    except sqlite3.Error:
-        return False
-    try:
-        _check_integrity(conn)
-        conn.execute("PRAGMA user_version").fetchone()
-        return True
-    except (sqlite3.Error, _Damaged) as exc:
-        if _is_damage(exc):
-            return False
-        raise
-    finally:
-        conn.close()
+def _move_aside(path: Path) -> Path:
+    """Rename a damaged `path` (and its WAL) to ``<name>.broken-<UTC time>``."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.broken-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.broken-{stamp}-{n}")
+    os.replace(path, target)
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists():
+        os.replace(wal, target.with_name(target.name + "-wal"))
+    with contextlib.suppress(OSError):
+        path.with_name(path.name + "-shm").unlink()  # an index of the WAL, rebuilt at will
+    return target
 
 
 @contextlib.contextmanager
-def _folder_lock(folder: Path) -> Iterator[None]:
-    """An exclusive advisory lock on `folder` (POSIX flock; nothing where there is none)."""
+def _folder_lock(folder: Path, wait_s: float = 10.0) -> Iterator[None]:
+    """Hold an exclusive advisory lock on `folder` (POSIX flock), best effort.
+
+    Without flock (Windows) or after `wait_s` (a stuck process), it goes on unlocked.
+    """
+    fd: int | None = None
     try:
         import fcntl
-    except ImportError:  # Windows: renaming an open file fails there anyway
-        yield
-        return
-    fd = os.open(folder, os.O_RDONLY)
+
+        fd = os.open(folder, os.O_RDONLY)
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    break
+                time.sleep(0.005)
+    except (ImportError, OSError):
+        pass
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
-        os.close(fd)  # releases the lock
+        if fd is not None:
+            os.close(fd)  # releases the lock
 
 
 # --------------------------------------------------------------------------- errors
