@@ -1,0 +1,148 @@
+"""`tooltutor progress [--json]`: what is done, lesson by lesson.
+
+Text: one line per lesson (number, title, exercises done / total, attempted, hints used)
+and a total. ``--json`` prints::
+
+    {"course": {"id", "title"},
+     "lessons": [{"id", "number", "title", "done", "total",
+                  "exercises": [{"id", "status", "attempts", "hints_used",
+                                 "solution_viewed"}],
+                  "checks_answered", "checks_total"}],
+     "totals": {"exercises", "passed", "attempted", "new", "attempts", "hints_used",
+                "solutions_viewed", "checks_answered", "checks_total"},
+     "store": {"path", "persistent"}}
+
+Only the lessons, exercises and inline checks of the course as it is now are counted;
+progress on ids the course no longer has stays in the store but is not shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tooltutor.commands._common import load_course_or_fail
+    from tooltutor.progress import open_store
+
+    course = load_course_or_fail(args)
+    with open_store() as store:
+        notice = store.take_notice()
+        if notice:
+            print(f"tooltutor: note: {notice}", file=sys.stderr)
+        export = store.export(course.id)
+    summary = summarize(course, export["courses"].get(course.id, {}), export["store"])
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        print(render(summary))
+    return 0
+
+
+def summarize(course: Any, progress: dict[str, Any], store: dict[str, Any]) -> dict[str, Any]:
+    """Join the course's structure with the store's export of that course."""
+    from tooltutor.progress import NEW
+
+    known = progress.get("exercises", {})
+    answered = progress.get("checks", {})
+    lessons = []
+    totals = dict.fromkeys(
+        (
+            "exercises",
+            "passed",
+            "attempted",
+            "new",
+            "attempts",
+            "hints_used",
+            "solutions_viewed",
+            "checks_answered",
+            "checks_total",
+        ),
+        0,
+    )
+    for lesson in course.lessons:
+        exercises = []
+        for exercise_id in lesson_exercise_ids(lesson):
+            p = known.get(exercise_id, {})
+            item = {
+                "id": exercise_id,
+                "status": p.get("status", NEW),
+                "attempts": p.get("attempts", 0),
+                "hints_used": p.get("hints_revealed", 0),
+                "solution_viewed": p.get("solution_viewed", False),
+            }
+            exercises.append(item)
+            totals["exercises"] += 1
+            totals[item["status"]] += 1
+            totals["attempts"] += item["attempts"]
+            totals["hints_used"] += item["hints_used"]
+            totals["solutions_viewed"] += int(item["solution_viewed"])
+        check_ids = [c.get("id") for c in (getattr(lesson, "checks", None) or [])]
+        lesson_answers = answered.get(lesson.id, {})
+        checks_answered = sum(1 for cid in check_ids if cid in lesson_answers)
+        totals["checks_answered"] += checks_answered
+        totals["checks_total"] += len(check_ids)
+        lessons.append(
+            {
+                "id": lesson.id,
+                "number": lesson.number,
+                "title": lesson.title,
+                "done": sum(1 for e in exercises if e["status"] == "passed"),
+                "total": len(exercises),
+                "exercises": exercises,
+                "checks_answered": checks_answered,
+                "checks_total": len(check_ids),
+            }
+        )
+    return {
+        "course": {"id": course.id, "title": course.title},
+        "lessons": lessons,
+        "totals": totals,
+        "store": store,
+    }
+
+
+def lesson_exercise_ids(lesson: Any) -> list[str]:
+    """The ids of a lesson's exercises that loaded, in order (as `tooltutor list` shows)."""
+    items = getattr(lesson, "exercise_items", None)
+    if items is None:
+        items = lesson.exercises
+    return [item if isinstance(item, str) else item.id for item in items]
+
+
+def render(summary: dict[str, Any], width: int = 80) -> str:
+    """The summary as plain text that fits in `width` columns (titles last, cut to fit)."""
+    lines = [f"{summary['course']['title']} ({summary['course']['id']})", ""]
+    lines.append(f"{'#':>3}  {'Done':>5}  {'Attempted':>9}  {'Hints':>5}  Lesson")
+    title_width = max(10, width - 30)
+    for lesson in summary["lessons"]:
+        title = str(lesson["title"])
+        if len(title) > title_width:
+            title = title[: title_width - 1] + "…"
+        attempted = sum(1 for e in lesson["exercises"] if e["status"] == "attempted")
+        hints = sum(e["hints_used"] for e in lesson["exercises"])
+        done = f"{lesson['done']}/{lesson['total']}"
+        lines.append(f"{lesson['number']!s:>3}  {done:>5}  {attempted:>9}  {hints:>5}  {title}")
+    t = summary["totals"]
+    lines.append("")
+    lines.append(
+        f"Done: {t['passed']} of {t['exercises']} {_plural(t['exercises'], 'exercise')}"
+        f" ({t['attempted']} attempted), {t['hints_used']} {_plural(t['hints_used'], 'hint')}"
+        f" used, {t['solutions_viewed']} {_plural(t['solutions_viewed'], 'solution')} viewed."
+    )
+    lines.append(f"Questions answered: {t['checks_answered']} of {t['checks_total']}.")
+    if not summary["store"]["persistent"]:
+        lines.append("(Progress is not being saved: see the note above.)")
+    return "\n".join(lines)
+
+
+def _plural(n: int, word: str) -> str:
+    return word if n == 1 else word + "s"

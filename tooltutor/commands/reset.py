@@ -1,0 +1,84 @@
+"""`tooltutor reset EXERCISE | --all [--yes]`: forget progress.
+
+Asks "Forget all progress on X? [y/N]" first; ``--yes`` skips the question, and without
+a terminal to ask on it refuses (exit 2). Exit 0 when progress was forgotten, 1 when the
+answer was no, 2 for a usage problem (unknown exercise, nothing saved to reset).
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import sys
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("exercise", nargs="?", metavar="EXERCISE", help="exercise id to forget")
+    parser.add_argument(
+        "--all", action="store_true", help="forget all progress on the whole course"
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tooltutor.commands._common import load_course_or_fail
+    from tooltutor.errors import UserError
+    from tooltutor.progress import open_store
+
+    if bool(args.exercise) == bool(args.all):
+        raise UserError(MSG_WHICH)
+    course = load_course_or_fail(args)
+    with open_store() as store:
+        notice = store.take_notice()
+        if notice:
+            print(f"tooltutor: note: {notice}", file=sys.stderr)
+        if not store.persistent:
+            raise UserError(MSG_NOT_SAVED)
+        if args.all:
+            what = f"the whole course {course.title} ({course.id})"
+        else:
+            exercise = course.exercise(args.exercise)
+            # Progress on an exercise the course no longer has can be reset too.
+            stored = store.export(course.id)["courses"][course.id]["exercises"]
+            if exercise is None and args.exercise not in stored:
+                raise UserError(_unknown(args.exercise, list(course.exercises)))
+            what = f"{args.exercise} ({exercise.title})" if exercise else args.exercise
+        if not _confirm(MSG_QUESTION.format(what=what), args.yes):
+            print(MSG_KEPT)
+            return 1
+        if args.all:
+            store.reset_course(course.id)
+        else:
+            store.reset_exercise(course.id, args.exercise)
+    print(MSG_DONE.format(what=what))
+    return 0
+
+
+def _confirm(question: str, assume_yes: bool) -> bool:
+    from tooltutor.errors import UserError
+
+    if assume_yes:
+        return True
+    if sys.stdin is None or not sys.stdin.isatty():
+        raise UserError(MSG_NO_TTY)
+    sys.stderr.write(f"{question} [y/N] ")
+    sys.stderr.flush()
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
+
+
+def _unknown(given: str, ids: list[str]) -> str:
+    """The message for an unknown id, with the closest ids (substring matches first)."""
+    near = [i for i in ids if given.lower() in i.lower()]
+    near += [i for i in difflib.get_close_matches(given, ids, n=3, cutoff=0.5) if i not in near]
+    hint = f"; did you mean {', '.join(near[:3])}?" if near else ""
+    return MSG_UNKNOWN.format(given=given, hint=hint)
+
+
+MSG_WHICH = "reset what? Give one exercise id, or --all for the whole course."
+MSG_NOT_SAVED = "nothing was reset: progress is not being saved here (see the message above)."
+MSG_QUESTION = "Forget all progress on {what}?"
+MSG_NO_TTY = "not resetting without confirmation, and there is no terminal to ask on: pass --yes."
+MSG_KEPT = "Nothing was reset."
+MSG_DONE = "Forgot all progress on {what}."
+MSG_UNKNOWN = "no exercise '{given}' in this course{hint} (see 'tooltutor list')"
