@@ -247,10 +247,19 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
     except _FutureSchema as exc:
         return _memory_store(path, MSG_NEWER.format(path=path, found=exc.version))
     except _MigrationFailed as exc:
-        msg = MSG_MIGRATION.format(path=path, found=exc.version, reason=_reason(exc.cause))
-        return _memory_store(path, msg)
+        notice = MSG_MIGRATION.format(path=path, found=exc.version, reason=_reason(exc.cause))
+        shown = notice + MSG_SHOWN
     except (sqlite3.Error, _Damaged, OSError) as exc:
-        return _memory_store(path, MSG_CANNOT_WRITE.format(path=path, reason=_reason(exc)))
+        reason = _reason(exc)
+        notice, shown = (
+            MSG_CANNOT_WRITE.format(path=path, reason=reason),
+            MSG_READ_ONLY.format(path=path, reason=reason),
+        )
+    # Not writable: show what the file holds if it can be read; new work stays in memory.
+    snapshot = _read_only_copy(path)
+    if snapshot is not None:
+        return ProgressStore(snapshot, path, persistent=False, notice=shown)
+    return _memory_store(path, notice)
 
 
 def _open_file(path: Path) -> ProgressStore:
@@ -312,6 +321,32 @@ def _memory_connection() -> sqlite3.Connection:
 
 def _memory_store(path: Path | None, notice: str) -> ProgressStore:
     return ProgressStore(_memory_connection(), path, persistent=False, notice=notice)
+
+
+def _read_only_copy(path: Path) -> sqlite3.Connection | None:
+    """An in-memory copy of the store at `path` read without writing anything, or None.
+
+    ``mode=ro`` reads the WAL too; on read-only media without a ``-shm`` file SQLite
+    cannot do that, and ``immutable=1`` reads the main file alone (complete after a
+    clean exit, which folds the WAL back in).
+    """
+    if not path.is_file():
+        return None
+    uri = path.absolute().as_uri()
+    for params in ("mode=ro", "immutable=1"):
+        mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        try:
+            src = sqlite3.connect(f"{uri}?{params}", uri=True, timeout=BUSY_TIMEOUT_S)
+            try:
+                _check_integrity(src)
+                src.backup(mem)
+            finally:
+                src.close()
+            _migrate(mem)  # an older version is upgraded in memory only
+            return mem
+        except (sqlite3.Error, _Damaged, _FutureSchema, _MigrationFailed):
+            mem.close()
+    return None
 
 
 def _check_integrity(conn: sqlite3.Connection) -> None:
@@ -1021,6 +1056,12 @@ MSG_CANNOT_WRITE = (
     "Progress will not be saved: {path} cannot be written ({reason}). "
     "Set TOOLTUTOR_HOME to a folder you can write to."
 )
+MSG_READ_ONLY = (
+    "Progress will not be saved: {path} cannot be written ({reason}). Your progress so "
+    "far is shown, but what you do now is kept only until you quit. Set TOOLTUTOR_HOME "
+    "to a folder you can write to."
+)
+MSG_SHOWN = " Your progress so far is shown; what you do now is kept only until you quit."
 MSG_NEWER = (
     "Progress will not be saved: {path} was written by a newer tooltutor (schema version "
     "{found}); it was left untouched. Upgrade tooltutor to keep using it."

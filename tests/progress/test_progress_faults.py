@@ -154,7 +154,7 @@ def make_sqlite_read_only(monkeypatch):
     real_connect = sqlite3.connect
 
     def connect(database, *args, **kwargs):
-        if database != ":memory:":
+        if database != ":memory:" and not kwargs.get("uri"):
             database = f"file:{database}?mode=ro"
             kwargs["uri"] = True
         return real_connect(database, *args, **kwargs)
@@ -172,6 +172,10 @@ def test_a_read_only_database_keeps_progress_in_memory(home, monkeypatch):
         notice = s.take_notice()
         assert "will not be saved" in notice and "read-only" in notice
         assert str(home / "progress.db") in notice
+        assert "progress so far is shown" in notice
+        # What was saved before is still seen; new work is kept in memory.
+        assert s.statuses(C) == {f"ex-{i}": PASSED for i in range(3)}
+        assert s.load_draft(C, "ex-0").text == "draft"
         assert_works(s)
     assert (home / "progress.db").read_bytes() == before
 

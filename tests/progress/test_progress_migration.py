@@ -150,3 +150,25 @@ def test_openers_racing_on_an_old_file_migrate_it_once(db, monkeypatch):
         for s in stores:
             s.close()
     assert tables(db)[1] == 2
+
+
+def test_an_older_file_that_cannot_be_written_is_upgraded_in_memory_only(db, monkeypatch):
+    handcraft_v1(db)
+    before = db.read_bytes()
+    monkeypatch.setattr(progress, "MIGRATIONS", [*progress.MIGRATIONS, _add_tags])
+    real_connect = sqlite3.connect
+
+    def read_only(database, *args, **kwargs):  # as on a read-only disk (see faults tests)
+        if database != ":memory:" and not kwargs.get("uri"):
+            database, kwargs["uri"] = f"file:{database}?mode=ro", True
+        return real_connect(database, *args, **kwargs)
+
+    monkeypatch.setattr(sqlite3, "connect", read_only)
+    with open_store() as s:
+        assert not s.persistent
+        assert "progress so far is shown" in s.take_notice()
+        assert s.statuses(C) == {"ex-1": PASSED, "ex-2": ATTEMPTED}
+        s.save_draft(C, "ex-3", "in memory")
+        assert s.load_draft(C, "ex-3").text == "in memory"
+    monkeypatch.undo()
+    assert db.read_bytes() == before
