@@ -40,18 +40,23 @@ lone surrogates and NULs included.
 
 Faults never stop the app:
 
-- A damaged file, or one that is not a database, is renamed ``progress.db.broken-<UTC
-  time>`` (its ``-wal`` beside it), a new store is started, and ``notice`` says so. The
-  next run finds a healthy file and says nothing, so the user is told once.
-- A data folder that cannot be created or written, a file written by a newer tooltutor, or
-  one that is not ours: the store keeps everything in memory (``persistent`` is False) and
-  ``notice`` says that progress will not be saved and where it tried. Such files are left
-  untouched.
-- A fault in the middle of a session (disk full, file made read-only, a lock held for
-  more than the busy timeout, twice): the store copies what it has into memory, carries
-  on there and sets ``notice`` again; check ``notice`` after an operation to show it.
+- A damaged file, or one that is not a database (SQLite's ``quick_check`` at open, a
+  header check before SQLite touches it), is renamed ``progress.db.broken-<UTC time>``
+  (its ``-wal`` beside it), a new store is started, and ``notice`` says so. The next run
+  finds a healthy file and says nothing, so the user is told once. Opening holds an
+  advisory lock on the folder, so two processes finding the same damage move it once.
+- A data folder that cannot be created, or a file that cannot be written: the store
+  lives in memory (``persistent`` is False) and ``notice`` says that progress will not be
+  saved and where it tried. If the file can still be read, the memory store starts as a
+  copy of it, so the learner still sees their progress.
+- A file written by a newer tooltutor, or a database that is not ours: left untouched;
+  an empty store in memory, with a notice.
+- A fault in the middle of a session (disk full, file made read-only, a lock held past
+  the busy timeout three times running): the store copies what it has into memory,
+  carries on there and sets ``notice``; look at ``notice`` after an operation to show it.
 - Two processes (the TUI and ``tooltutor check``) share the file safely: WAL, a busy
   timeout, and ``BEGIN IMMEDIATE`` around every read-modify-write, so no write is lost.
+- Bugs in the caller (a closed store, a negative hint index) still raise.
 
 Durability: WAL with ``synchronous=NORMAL`` survives any crash of the process (SIGKILL
 included); only a power cut can drop the newest commits. Attempts, resets and migrations
