@@ -1,0 +1,16 @@
+"""The tooltutor checker: judges tool-calling requests as the Anthropic and OpenAI APIs do.
+
+    >>> from checker import lint
+    >>> result = lint('{"messages": [{"role": "user", "content": "Hi"}]}')
+    >>> result.valid, result.format
+    (True, 'unknown')
+
+Imports neither Textual nor `tooltutor`; jsonschema is imported only when a request has
+tool definitions to check. Rule ids: `/work/shared/rules.md`, plus the structural ids
+documented in `checker.lint`.
+"""
+
+from checker.diagnostics import Criterion, Diagnostic, LintResult, Verdict
+from checker.lint import lint, lint_value
+
+__all__ = ["Criterion", "Diagnostic", "LintResult", "Verdict", "lint", "lint_value"]

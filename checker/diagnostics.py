@@ -1,0 +1,238 @@
+"""The checker's result types, and small helpers to write diagnostics with.
+
+Everything the checker reports is a `Diagnostic`: a stable rule id (see
+`/work/shared/rules.md`), a severity, a JSON pointer to the offending value, a message that
+says what is wrong and a hint that says what to do. `lint` returns a `LintResult`; exercise
+marking returns a `Verdict` (criteria plus diagnostics).
+
+Messages and hints are plain text. They quote code-ish bits in backticks and never contain
+text that a Rich console would read as markup (`quote` and `describe` take care of values
+copied from the learner's input).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+SEVERITIES: tuple[str, ...] = ("error", "warning")
+
+#: Diagnostics that mean the submission could not be read at all (Exercism's "error" status).
+UNREADABLE_RULES = frozenset({"json-syntax", "input-encoding"})
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in a submission.
+
+    `path` is a JSON pointer (RFC 6901) to the value at fault, "" for the whole document.
+    `line` and `column` are 1-based and set only when the input was JSON text.
+    """
+
+    rule: str
+    severity: Severity
+    path: str
+    message: str
+    hint: str = ""
+    line: int | None = None
+    column: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.severity not in SEVERITIES:
+            raise ValueError(f"severity must be 'error' or 'warning', not {self.severity!r}")
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def at(self, line: int | None, column: int | None) -> Diagnostic:
+        """A copy placed at `line`:`column`."""
+        return replace(self, line=line, column=column)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message,
+            "hint": self.hint,
+        }
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One line of an exercise checklist: `label` is what the learner sees ticked or crossed."""
+
+    label: str
+    passed: bool
+    message: str = ""
+    id: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exercism results.json v3 test entry (`name`, `status`, `message`) plus our fields."""
+        return {
+            "id": self.id,
+            "name": self.label,
+            "label": self.label,
+            "status": "pass" if self.passed else "fail",
+            "passed": self.passed,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The marking of one submission: every criterion, and the protocol diagnostics."""
+
+    passed: bool
+    criteria: list[Criterion] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        """`pass`, `fail`, or `error` when the submission could not be read at all."""
+        if self.passed:
+            return "pass"
+        if any(d.rule in UNREADABLE_RULES for d in self.diagnostics):
+            return "error"
+        return "fail"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Exercism results.json v3 (`version`, `status`, `message`, `tests`) plus ours.
+
+        `tests` holds the criteria (see `Criterion.to_dict`); `passed` and `diagnostics`
+        are our additions.
+        """
+        message = None
+        if self.status == "error":
+            first = next(d for d in self.diagnostics if d.rule in UNREADABLE_RULES)
+            message = first.message
+        return {
+            "version": 3,
+            "status": self.status,
+            "message": message,
+            "passed": self.passed,
+            "tests": [c.to_dict() for c in self.criteria],
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+        }
+
+
+@dataclass(frozen=True)
+class LintResult:
+    """What `lint` found: `valid` is false exactly when an error-severity diagnostic exists."""
+
+    valid: bool
+    format: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, format: str, diagnostics: list[Diagnostic]) -> LintResult:
+        """A result whose `valid` flag is computed from `diagnostics`."""
+        return cls(not any(d.is_error for d in diagnostics), format, list(diagnostics))
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "warning"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "format": self.format,
+            "diagnostics": [d.to_dict() for d in self.diagnostics],
+        }
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def pointer(*tokens: str | int) -> str:
+    """The JSON pointer of `tokens`: pointer("messages", 2) is "/messages/2"."""
+    out = []
+    for token in tokens:
+        text = str(token)
+        if "~" in text or "/" in text:
+            text = text.replace("~", "~0").replace("/", "~1")
+        out.append("/" + text)
+    return "".join(out)
+
+
+def split_pointer(ptr: str) -> list[str]:
+    """The unescaped reference tokens of a JSON pointer ("" -> [])."""
+    if not ptr:
+        return []
+    parts = ptr.split("/")[1:] if ptr.startswith("/") else ptr.split("/")
+    return [p.replace("~1", "/").replace("~0", "~") for p in parts]
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def quote(value: Any, limit: int = 60) -> str:
+    """A learner's value (usually a string) as a short JSON literal, safe for any terminal.
+
+    Strings keep their JSON double quotes; `[` is written as its JSON escape so that a value
+    never reads as Rich markup; lone surrogates are escaped so the text always encodes.
+    """
+    if isinstance(value, str):
+        text = json.dumps(value if len(value) <= limit else value[:limit], ensure_ascii=False)
+        if len(value) > limit:
+            text = text[:-1] + '..."'
+    else:
+        text = describe(value, limit)
+    text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text.replace("[", "\\u005b")
+
+
+def json_type(value: Any) -> str:
+    """The JSON type name of a value, in the learner's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a Python {type(value).__name__} (not JSON)"
+
+
+def describe(value: Any, limit: int = 60) -> str:
+    """A short, safe description of any value: scalars shown, containers summarised."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, int):
+        text = str(value) if abs(value) < 10**30 else "a very long number"
+        return text
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else "a non-finite number (not JSON)"
+    if isinstance(value, str):
+        return quote(value, limit)
+    if isinstance(value, (list, tuple)):
+        n = len(value)
+        return f"an array of {n} item{'s' if n != 1 else ''}" if n else "an empty array"
+    if isinstance(value, dict):
+        if not value:
+            return "an empty object"
+        keys = [k for k in list(value)[:4] if isinstance(k, str)]
+        shown = ", ".join(quote(k, 20) for k in keys)
+        more = ", ..." if len(value) > len(keys) else ""
+        return f"an object with keys {shown}{more}"
+    return json_type(value)
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"

@@ -1,0 +1,394 @@
+"""`lint`: judge a tool-calling request (or a bare messages array) as the real API would.
+
+Input: JSON text (`str`, or `bytes` in UTF-8) or an already-parsed value. A request body
+(an object with `messages`) gets every rule; a bare array of messages gets the
+message-level rules only (rules about `tools`, `tool_choice` and the model need the body).
+
+Format: `"anthropic"`, `"openai"`, or `"auto"` to detect it (see `detect_format`). When
+nothing tells the two APIs apart (a plain text conversation), only the general shape is
+checked and the result's format is `"unknown"`, with a `format-unknown` warning.
+
+Ids defined here, beyond the API rules of `checker.anthropic` and `checker.openai`:
+
+- `json-syntax` (error): the text is not JSON (see `checker.source`).
+- `input-encoding` (error): the bytes are not UTF-8 text.
+- `request-shape` (error): the document is not a request: not an object or array, no
+  `messages` array, a message that is not an object, a missing or non-string `role`,
+  missing or mistyped `content` (per API: see the format modules), an empty conversation,
+  a value that is not JSON at all (Python objects given to `lint_value`).
+- `format-unknown` (warning): the format could not be detected; only the shape was checked.
+
+Diagnostics come sorted by their place in the document, with line:column when the input
+was text.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from checker import anthropic, openai
+from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
+from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
+
+FORMATS = ("auto", "anthropic", "openai")
+#: Non-JSON values reported per document before giving up (Python objects only).
+_MAX_NOT_JSON = 20
+
+
+def lint(
+    text_or_obj: str | bytes | bytearray | Any,
+    format: str = "auto",
+    *,
+    model: str | None = None,
+) -> LintResult:
+    """Lint a request: JSON text (str or UTF-8 bytes) or a parsed value. Never raises on input.
+
+    `format` is "auto", "anthropic" or "openai". `model` overrides the body's `model` for
+    the prefill rule (and enables that rule for a bare messages array).
+    """
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    failed_format = "unknown" if format == "auto" else format
+    if isinstance(text_or_obj, (bytes, bytearray)):
+        data = bytes(text_or_obj)
+        try:
+            text_or_obj = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            return LintResult.of(failed_format, [_encoding_diagnostic(data, err)])
+    if isinstance(text_or_obj, str):
+        try:
+            doc = parse(text_or_obj)
+        except JsonSyntaxError as err:
+            return LintResult.of(failed_format, [json_syntax_diagnostic(err)])
+        result = _lint(doc.value, format, bare=None, model=model, trusted=True)
+        return _placed(result, doc)
+    return lint_value(text_or_obj, format, model=model)
+
+
+def lint_value(
+    obj: Any,
+    format: str = "auto",
+    *,
+    bare: bool | None = None,
+    model: str | None = None,
+) -> LintResult:
+    """Lint a parsed value; diagnostics carry no line/column, sorted in document order.
+
+    `bare=True` judges only the message-level rules even when `obj` is a full body (its
+    `messages`); `bare=None` decides by shape (an array is bare). Values that JSON cannot
+    hold (sets, NaN, objects, cycles) are reported as `request-shape`.
+    """
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    result = _lint(obj, format, bare=bare, model=model, trusted=False)
+    order = sorted(
+        range(len(result.diagnostics)),
+        key=lambda n: (_document_order(obj, result.diagnostics[n].path), n),
+    )
+    return LintResult(result.valid, result.format, [result.diagnostics[n] for n in order])
+
+
+def _placed(result: LintResult, doc: SourceDoc) -> LintResult:
+    """Result with every diagnostic placed at its line:column, sorted by position."""
+    placed = []
+    for n, d in enumerate(result.diagnostics):
+        line, column = doc.locate(d.path)
+        placed.append(((line, column, n), d.at(line, column)))
+    placed.sort(key=lambda pair: pair[0])
+    return LintResult(result.valid, result.format, [d for _, d in placed])
+
+
+def _encoding_diagnostic(data: bytes, err: UnicodeDecodeError) -> Diagnostic:
+    start = err.start
+    line_start = data.rfind(b"\n", 0, start) + 1
+    line = data.count(b"\n", 0, start) + 1
+    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
+    return Diagnostic(
+        "input-encoding",
+        "error",
+        "",
+        f"the file is not UTF-8 text: byte 0x{data[start]:02x} at offset {start} cannot be read",
+        "Save the file as UTF-8 (JSON sent to an API is always UTF-8).",
+        line,
+        column,
+    )
+
+
+# --------------------------------------------------------------------------- the walk
+
+
+def _lint(obj: Any, format: str, *, bare: bool | None, model: str | None, trusted: bool):
+    out: list[Diagnostic] = []
+    if not trusted:
+        out.extend(_not_json(obj))
+    body: dict[str, Any] | None = None
+    if isinstance(obj, (list, tuple)):
+        messages, prefix = obj, ""
+    elif isinstance(obj, dict):
+        messages = obj.get("messages")
+        prefix = "/messages"
+        if "messages" not in obj or not isinstance(messages, (list, tuple)):
+            out.append(_not_a_request(obj))
+            detected = detect_format(obj) if format == "auto" else format
+            return LintResult.of(detected, out)
+        body = None if bare else obj
+    else:
+        out.append(
+            Diagnostic(
+                "request-shape",
+                "error",
+                "",
+                f"the document is {json_type(obj)}: expected a request body (an object with "
+                "`messages`) or an array of messages",
+                'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": '
+                '[{"role": "user", "content": "Hello"}]}`.',
+            )
+        )
+        return LintResult.of("unknown" if format == "auto" else format, out)
+
+    detected = format if format != "auto" else detect_format(obj)
+    out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
+    if detected == "anthropic":
+        out.extend(anthropic.check(messages, body=body, prefix=prefix, model=model))
+    elif detected == "openai":
+        out.extend(openai.check(messages, body=body, prefix=prefix))
+    else:
+        out.append(
+            Diagnostic(
+                "format-unknown",
+                "warning",
+                "",
+                "could not tell whether this is an Anthropic or an OpenAI request (no tool "
+                "calls, tool results or tool definitions): only the general shape was checked",
+                "To apply one API's rules, choose it: `tooltutor lint --format anthropic FILE` "
+                "or `--format openai`.",
+            )
+        )
+    return LintResult.of(detected, out)
+
+
+def _not_a_request(obj: dict[str, Any]) -> Diagnostic:
+    if "messages" in obj:
+        return Diagnostic(
+            "request-shape",
+            "error",
+            "/messages",
+            f"`messages` is {json_type(obj['messages'])}: it must be an array of messages",
+            'Write `"messages": [{"role": "user", "content": "..."}]`.',
+        )
+    if "choices" in obj:
+        message = (
+            "this is a Chat Completions response (it has `choices`), not a request: it has no "
+            "`messages`"
+        )
+        hint = (
+            "Lint the request you send: append `choices[0].message` to your `messages` and "
+            "lint that body."
+        )
+    elif obj.get("type") == "message" or "stop_reason" in obj:
+        message = (
+            "this is a Messages API response (it has `stop_reason`/`type: message`), not a "
+            "request: it has no `messages`"
+        )
+        hint = (
+            'Lint the request you send: append `{"role": "assistant", "content": '
+            "response.content}` to your `messages` and lint that body."
+        )
+    elif "role" in obj:
+        message = "this is a single message, not a request: there is no `messages` array"
+        hint = 'Put it in an array, or in a body: `{"messages": [ ... ]}`.'
+    else:
+        message = "the request has no `messages`"
+        hint = 'Add `"messages": [{"role": "user", "content": "..."}]`.'
+    return Diagnostic("request-shape", "error", "/messages", message, hint)
+
+
+def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Diagnostic]:
+    """`request-shape` for what both APIs require of every message."""
+    out: list[Diagnostic] = []
+    if not messages:
+        out.append(
+            Diagnostic(
+                "request-shape",
+                "error",
+                prefix,
+                "there are no messages: a request needs at least one",
+                'Add a user message: `{"role": "user", "content": "Hello"}`.',
+            )
+        )
+    for i, message in enumerate(messages):
+        path = prefix + pointer(i)
+        if not isinstance(message, dict):
+            out.append(
+                Diagnostic(
+                    "request-shape",
+                    "error",
+                    path,
+                    f"`messages[{i}]` is {json_type(message)}, not a message object",
+                    'Each message is an object: `{"role": "user", "content": "..."}`.',
+                )
+            )
+            continue
+        role = message.get("role")
+        if not isinstance(role, str):
+            out.append(
+                Diagnostic(
+                    "request-shape",
+                    "error",
+                    path + "/role" if "role" in message else path,
+                    f"`role` of `messages[{i}]` is {json_type(role)}, not a string"
+                    if "role" in message
+                    else f"`messages[{i}]` has no `role`",
+                    'Give every message a `role`: `"user"` or `"assistant"`.',
+                )
+            )
+        if not with_content:
+            continue
+        content = message.get("content")
+        if "content" not in message or not isinstance(content, (str, list, tuple)):
+            out.append(
+                Diagnostic(
+                    "request-shape",
+                    "error",
+                    path + "/content" if "content" in message else path,
+                    f"`content` of `messages[{i}]` is {json_type(content)}: it must be a "
+                    "string or an array"
+                    if "content" in message
+                    else f"`messages[{i}]` has no `content`",
+                    "Write the message text as a string.",
+                )
+            )
+    return out
+
+
+def _not_json(obj: Any) -> list[Diagnostic]:
+    """`request-shape` for values a JSON body cannot hold (Python input only)."""
+    out: list[Diagnostic] = []
+    stack: list[tuple[Any, tuple[str | int, ...], bool]] = [(obj, (), False)]
+    on_path: set[int] = set()  # containers being walked: meeting one again is a cycle
+    done: set[int] = set()  # containers walked already (shared, not cyclic)
+    while stack and len(out) < _MAX_NOT_JSON:
+        value, where, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(value))
+            done.add(id(value))
+            continue
+        problem = None
+        if isinstance(value, (dict, list, tuple)):
+            if id(value) in on_path:
+                problem = "a value that contains itself (a cycle)"
+            elif id(value) in done:
+                continue
+            else:
+                on_path.add(id(value))
+                stack.append((value, where, True))
+                if isinstance(value, dict):
+                    bad = [k for k in value if not isinstance(k, str)]
+                    if bad:
+                        problem = f"an object with a key that is {json_type(bad[0])}"
+                    items = [(v, (*where, k)) for k, v in value.items() if isinstance(k, str)]
+                else:
+                    items = [(v, (*where, n)) for n, v in enumerate(value)]
+                stack.extend((v, w, False) for v, w in reversed(items))
+        elif isinstance(value, float) and not math.isfinite(value):
+            problem = "NaN or Infinity"
+        elif not (value is None or isinstance(value, (str, int, float, bool))):
+            problem = json_type(value)
+        if problem is not None:
+            out.append(
+                Diagnostic(
+                    "request-shape",
+                    "error",
+                    pointer(*where),
+                    f"this is {problem}: a JSON request cannot hold it",
+                    "Convert it to plain JSON data (dicts, lists, strings, numbers, booleans, "
+                    "None) before sending.",
+                )
+            )
+    return out
+
+
+# --------------------------------------------------------------------------- detection
+
+
+def detect_format(obj: Any) -> str:
+    """ "anthropic", "openai" or "unknown", from the features that only one API has.
+
+    OpenAI: `choices`, a `tool_calls` field, a `role: "tool"` message, `tools[].function`.
+    Anthropic: `tool_use`/`tool_result` blocks, `tools[].input_schema`. Weaker signs
+    (top-level `system`, `stop_reason`, `image_url` parts, system messages) break ties.
+    The tool calls decide first, as the learner usually copied them from the API.
+    """
+    a = o = 0
+    a_calls = o_calls = False
+    body = obj if isinstance(obj, dict) else {}
+    messages = obj if isinstance(obj, (list, tuple)) else body.get("messages")
+    if isinstance(body.get("choices"), list):
+        o += 3
+    if "system" in body:
+        a += 1
+    tools = body.get("tools")
+    if isinstance(tools, (list, tuple)):
+        for tool in tools:
+            if isinstance(tool, dict):
+                if "input_schema" in tool:
+                    a += 2
+                elif isinstance(tool.get("function"), dict) or tool.get("type") == "function":
+                    o += 2
+    if isinstance(messages, (list, tuple)):
+        seen: set[str] = set()
+        for m in messages:
+            if not isinstance(m, dict):
+                continue
+            if "tool_calls" in m:
+                seen.add("tool_calls")
+            role = m.get("role")
+            if role == "tool":
+                seen.add("role_tool")
+            elif role in ("system", "developer"):
+                seen.add("role_system")
+            if "stop_reason" in m:
+                seen.add("stop_reason")
+            content = m.get("content")
+            if isinstance(content, (list, tuple)):
+                for block in content:
+                    kind = block.get("type") if isinstance(block, dict) else None
+                    if kind in ("tool_use", "tool_result", "image_url", "thinking"):
+                        seen.add(kind)
+        a_calls = "tool_use" in seen
+        o_calls = "tool_calls" in seen
+        a += 3 * a_calls + 2 * ("tool_result" in seen)
+        a += ("stop_reason" in seen) + ("thinking" in seen)
+        o += 3 * o_calls + 2 * ("role_tool" in seen)
+        o += ("role_system" in seen) + ("image_url" in seen)
+    if a == o == 0:
+        return "unknown"
+    if a_calls != o_calls:
+        return "anthropic" if a_calls else "openai"
+    return "anthropic" if a >= o else "openai"
+
+
+# --------------------------------------------------------------------------- ordering
+
+
+def _document_order(root: Any, ptr: str) -> tuple[int, ...]:
+    """A sort key that puts pointers in the order their values appear in `root`."""
+    key: list[int] = []
+    node = root
+    for token in split_pointer(ptr):
+        if isinstance(node, dict):
+            keys = list(node)
+            if token in node:
+                key.append(keys.index(token))
+                node = node[token]
+                continue
+            key.append(len(keys))
+            break
+        if isinstance(node, (list, tuple)) and token.isdigit() and int(token) < len(node):
+            key.append(int(token))
+            node = node[int(token)]
+            continue
+        key.append(1 << 30)
+        break
+    return tuple(key)

@@ -1,0 +1,84 @@
+"""`tooltutor lint FILE`: judge a request body or transcript as the real API would.
+
+Exit codes: 0 valid (warnings allowed), 1 invalid, 2 the file cannot be read (missing, a
+directory, no permission, larger than 10 MB). `FILE` may be `-` for standard input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+from tooltutor.errors import UserError
+
+MAX_BYTES = 10 * 1024 * 1024
+
+
+def add_parser(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file", metavar="FILE", help="JSON request body or messages array ('-' = stdin)"
+    )
+    parser.add_argument(
+        "--format",
+        choices=("auto", "anthropic", "openai"),
+        default="auto",
+        help="which API's rules to apply (default: detect from the request)",
+    )
+    parser.add_argument(
+        "--model",
+        metavar="ID",
+        help="model id to judge model-dependent rules against (overrides the body's model)",
+    )
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help='print {"valid", "format", "diagnostics"} as JSON',
+    )
+    parser.set_defaults(run=run)
+
+
+def read_input(name: str) -> bytes:
+    """The bytes of file `name` (or stdin for "-"); UserError when it cannot be read."""
+    if name == "-":
+        data = sys.stdin.buffer.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise UserError("standard input is larger than 10 MB: too big to lint")
+        return data
+    try:
+        if os.path.isdir(name):
+            raise UserError(f"cannot read {name}: it is a directory")
+        with open(name, "rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:
+                raise UserError(f"cannot lint {name}: it is larger than 10 MB")
+            data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise UserError(f"cannot read {name}: no such file") from None
+    except PermissionError:
+        raise UserError(f"cannot read {name}: permission denied") from None
+    except IsADirectoryError:
+        raise UserError(f"cannot read {name}: it is a directory") from None
+    except OSError as err:
+        raise UserError(f"cannot read {name}: {err.strerror or err}") from None
+    if len(data) > MAX_BYTES:
+        raise UserError(f"cannot lint {name}: it is larger than 10 MB")
+    return data
+
+
+def run(args: argparse.Namespace) -> int:
+    from checker import lint
+    from checker.report import format_human
+
+    data = read_input(args.file)
+    result = lint(data, args.format, model=args.model)
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        text = data.decode("utf-8-sig", errors="replace")
+        name = "<stdin>" if args.file == "-" else args.file
+        sys.stdout.write(format_human(result, text, name))
+    return 0 if result.valid else 1
