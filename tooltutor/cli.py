@@ -35,8 +35,8 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command line, subcommands included."""
+def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
+    """The command line; only the `selected` subcommand's module is imported (all if None)."""
     parser = _Parser(
         prog="tooltutor",
         description="Learn to build LLM agents that call tools: lessons, exercises and an "
@@ -51,9 +51,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
-        module = _command_module(module_name)
-        module.add_parser(sub.add_parser(name, help=help_text, description=help_text))
+        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        if selected is None or name == selected:
+            _command_module(module_name).add_parser(command_parser)
     return parser
+
+
+def _selected_command(argv: list[str]) -> str | None:
+    """The subcommand named on the command line, found before parsing."""
+    skip_next = False
+    for arg in argv:
+        if skip_next:
+            skip_next = False
+        elif arg == "--course":
+            skip_next = True
+        elif not arg.startswith("-"):
+            return arg if arg in COMMANDS else None
+    return None
 
 
 def _command_module(module_name: str):
@@ -62,7 +76,8 @@ def _command_module(module_name: str):
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_selected_command(argv) or "")
     args = parser.parse_args(argv)
     try:
         if args.command is None:
@@ -80,3 +95,13 @@ def main(argv: list[str] | None = None) -> int:
         # Output piped into `head` and the like: not an error of ours.
         sys.stderr.close()
         return 0
+    except Exception as exc:  # the last line of defence: never a traceback for users
+        if os.environ.get("TOOLTUTOR_DEBUG"):
+            raise
+        print(
+            f"tooltutor: internal error: {type(exc).__name__}: {exc}\n"
+            "This is a bug in tooltutor, not in your work. Run again with TOOLTUTOR_DEBUG=1 "
+            "to see the details, and please report them.",
+            file=sys.stderr,
+        )
+        return 70

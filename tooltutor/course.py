@@ -62,10 +62,22 @@ class Exercise:
     choices: list[dict] | None = None
     multiple: bool = False
     path: Path | None = field(default=None, compare=False)
+    #: JSON pointer -> position in the file, for problems found after loading (self-test)
+    positions: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def position(self, pointer: str) -> Position:
+        """Where the value at `pointer` stands in the exercise file (nearest parent if absent)."""
+        while pointer not in self.positions and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        return self.positions.get(pointer, Position(1, 1))
 
     @property
     def lesson_id(self) -> str:
         return self.lesson
+
+    def spec(self) -> dict:
+        """The exercise as the plain mapping the checker marks against."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name in EXERCISE_KEYS}
 
     @property
     def file_suffix(self) -> str:
@@ -179,7 +191,11 @@ def load_course(course_dir: str | Path | None = None) -> Course:
 
 def model_fields(cls: type) -> set[str]:
     """The fields of a model class that its course file declares (for the schema test)."""
-    return {f.name for f in fields(cls) if f.name not in ("path", "exercise_items")}
+    return {f.name for f in fields(cls) if f.name not in _NOT_IN_FILE}
+
+
+_NOT_IN_FILE = ("path", "exercise_items", "positions")
+EXERCISE_KEYS = frozenset(f.name for f in fields(Exercise) if f.name not in _NOT_IN_FILE)
 
 
 class _Loader:
@@ -283,7 +299,7 @@ class _Loader:
             if doc is None:
                 self._broken("exercise", path)
                 continue
-            exercise = Exercise(**doc.value, path=path)
+            exercise = Exercise(**doc.value, path=path, positions=doc.positions)
             if exercise.id in found:
                 first = found[exercise.id][0].path
                 self.problem(
@@ -441,7 +457,8 @@ class _Loader:
                         lesson.path,
                         lesson_doc.locate(f"/exercises/{i}"),
                         f"exercise '{exercise_id}' is listed here but no file in "
-                        f"exercises/{lesson_id}/ has that id" + _did_you_mean(exercise_id, exercises),
+                        f"exercises/{lesson_id}/ has that id"
+                        + _did_you_mean(exercise_id, exercises),
                     )
         for exercise_id, (exercise, ex_doc) in exercises.items():
             owner = lessons.get(exercise.lesson)
@@ -452,7 +469,8 @@ class _Loader:
                 self.problem(
                     exercise.path,
                     ex_doc.locate("/lesson"),
-                    f"lesson '{exercise.lesson}' does not exist" + _did_you_mean(exercise.lesson, lessons),
+                    f"lesson '{exercise.lesson}' does not exist"
+                    + _did_you_mean(exercise.lesson, lessons),
                 )
                 continue
             if exercise_id not in owner[0].exercises:

@@ -128,7 +128,9 @@ def _marked_error(exc: yaml.MarkedYAMLError, text: str) -> YamlFileError:
     elif exc.context:
         context_mark = exc.context_mark
         if context_mark is not None and mark is not None and context_mark.line != mark.line:
-            where = f" that starts at line {context_mark.line + 1}, column {context_mark.column + 1}"
+            where = (
+                f" that starts at line {context_mark.line + 1}, column {context_mark.column + 1}"
+            )
         else:
             where = ""
         problem = f"{problem} ({exc.context}{where})"

@@ -65,7 +65,11 @@ MALFORMED = {
         ],
     ),
     "dangling-exercise-reference": (
-        {"lessons_01_basics_yaml": LESSON.replace("exercises: [first]", "exercises: [first, secnd]")},
+        {
+            "lessons_01_basics_yaml": LESSON.replace(
+                "exercises: [first]", "exercises: [first, secnd]"
+            )
+        },
         [
             "lessons/01-basics.yaml:24:20: exercise 'secnd' is listed here but no file in "
             "exercises/basics/ has that id"
@@ -114,8 +118,7 @@ MALFORMED = {
         {
             "lessons_01_basics_yaml": "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
             + "".join(
-                f"{n}: &{n} [{', '.join(['*' + p] * 10)}]\n"
-                for p, n in zip("abcdef", "bcdefg")
+                f"{n}: &{n} [{', '.join(['*' + p] * 10)}]\n" for p, n in zip("abcdef", "bcdefg")
             )
         },
         [
@@ -124,7 +127,11 @@ MALFORMED = {
         ],
     ),
     "empty-hint": (
-        {"exercises_basics_01_first_yaml": EXERCISE.replace("hints: [Two brackets.,", 'hints: ["  ",')},
+        {
+            "exercises_basics_01_first_yaml": EXERCISE.replace(
+                "hints: [Two brackets.,", 'hints: ["  ",'
+            )
+        },
         ["exercises/basics/01-first.yaml:11:9: `hints` is '  ': it must not be empty"],
     ),
     "block-with-two-kinds": (
@@ -139,8 +146,11 @@ MALFORMED = {
         ],
     ),
     "lesson-not-in-course": (
-        {"lessons__02_extra.yaml": LESSON.replace("id: basics", "id: extra").replace(
-            "exercises: [first]", "exercises: []")},
+        {
+            "lessons__02_extra.yaml": LESSON.replace("id: basics", "id: extra").replace(
+                "exercises: [first]", "exercises: []"
+            )
+        },
         [
             "lessons/02_extra.yaml:2:5: lesson 'extra' is not listed in course.yaml's "
             "`lessons`, so learners never see it"

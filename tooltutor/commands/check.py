@@ -1,0 +1,54 @@
+"""`tooltutor check EXERCISE FILE [--json] [--no-record]`: mark an answer, as the TUI does."""
+
+from __future__ import annotations
+
+import json
+
+
+def add_parser(parser) -> None:
+    parser.add_argument("exercise", metavar="EXERCISE", help="exercise id (see 'tooltutor list')")
+    parser.add_argument("file", metavar="FILE", help="your answer file, or - for standard input")
+    parser.add_argument(
+        "--json", action="store_true", help="print Exercism results.json v3 plus diagnostics"
+    )
+    parser.add_argument(
+        "--no-record", action="store_true", help="do not record this attempt in your progress"
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    from checker.exercise import mark
+    from tooltutor.commands._common import find_exercise, load_course_or_fail
+    from tooltutor.submission import read_answer
+
+    course = load_course_or_fail(args)
+    exercise = find_exercise(course, args.exercise)
+    raw = read_answer(args.file)
+    verdict = mark(exercise.spec(), raw, model=course.model)
+    notice = None
+    if not args.no_record:
+        from tooltutor.progress import open_store
+
+        store = open_store()
+        store.record_attempt(
+            course.id,
+            exercise.id,
+            passed=verdict.passed,
+            criteria_passed=sum(c.passed for c in verdict.criteria),
+            criteria_total=len(verdict.criteria),
+            submission=raw.decode("utf-8", errors="replace"),
+            lesson_id=exercise.lesson,
+        )
+        notice = store.notice
+    if args.json:
+        print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
+    else:
+        from tooltutor.verdict_text import format_verdict
+
+        name = "<stdin>" if args.file == "-" else args.file
+        text = raw.decode("utf-8", errors="replace")
+        print(format_verdict(exercise, verdict, text, name), end="")
+        if notice:
+            print(f"note: {notice}")
+    return 0 if verdict.passed else 1

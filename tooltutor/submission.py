@@ -1,0 +1,43 @@
+"""Read a learner's answer file, with limits and clear messages; mark it and record it."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from tooltutor.errors import UserError
+
+#: Largest answer file read, in bytes ($TOOLTUTOR_MAX_FILE_BYTES overrides).
+DEFAULT_MAX_BYTES = 10_000_000
+
+
+def max_file_bytes() -> int:
+    try:
+        return int(os.environ.get("TOOLTUTOR_MAX_FILE_BYTES", DEFAULT_MAX_BYTES))
+    except ValueError:
+        return DEFAULT_MAX_BYTES
+
+
+def read_answer(name: str) -> bytes:
+    """The bytes of an answer file (`-` for stdin); `UserError` when it cannot be read."""
+    limit = max_file_bytes()
+    if name == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+    else:
+        path = Path(name)
+        if path.is_dir():
+            raise UserError(f"{name} is a folder; give the file that holds your answer")
+        try:
+            with path.open("rb") as handle:
+                raw = handle.read(limit + 1)
+        except FileNotFoundError:
+            raise UserError(f"{name}: no such file") from None
+        except OSError as exc:
+            raise UserError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    if len(raw) > limit:
+        raise UserError(
+            f"{name} is larger than {limit:,} bytes; that is too big for an answer "
+            "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
+        )
+    return raw
