@@ -597,3 +597,6 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
 class ChoiceContext:
     choices: list[dict]
     chosen: list[str]
+
+
+import checker.course_checks  # noqa: E402, F401  (the course checks register themselves)

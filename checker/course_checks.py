@@ -1,0 +1,845 @@
+"""Marking checks written for the bundled course's exercises.
+
+Each check is one small function registered with `@check(name)`; `checker.criteria`
+imports this module at its end so they are known wherever criteria are. Like every
+check, these never raise: an answer of the wrong type gives a failed `Outcome` whose
+message says what shape was expected.
+
+- `each-field`: one field of every entry of an object, compared with a key (with a
+  threshold: "at least 8 of 10 reasons").
+- `set-equals`: a list compared with a key as a set, naming the unexpected items.
+- `in-order`: the key's items stand in the key's order.
+- `tool-definition`: a Claude tool definition is well formed, described, exemplified.
+- `action-enum`: consolidated tools cover every original operation exactly once.
+- `tool-calls`: a Chat Completions assistant message carries the given calls.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from checker.criteria import JsonContext, Outcome, check, diag, get_pointer
+from checker.diagnostics import describe, plural, pointer, quote
+
+_MISSING = object()
+
+
+def _where(at: str) -> str:
+    return f"the part of your answer at {at}" if at else "your answer"
+
+
+def _same(actual: Any, expected: Any) -> bool:
+    """JSON equality that keeps true apart from 1 (Python does not)."""
+    if isinstance(actual, bool) or isinstance(expected, bool):
+        return isinstance(actual, bool) and isinstance(expected, bool) and actual == expected
+    if isinstance(actual, dict) and isinstance(expected, dict):
+        return actual.keys() == expected.keys() and all(
+            _same(actual[k], expected[k]) for k in actual
+        )
+    if isinstance(actual, list) and isinstance(expected, list):
+        return len(actual) == len(expected) and all(map(_same, actual, expected))
+    return actual == expected
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+_MARKUP_LIKE = re.compile(r"\[(?=[A-Za-z#/@])")
+
+
+def _json_text(value: Any, limit: int = 80) -> str:
+    """A small JSON value as compact text, safe for a terminal that reads markup."""
+    if isinstance(value, str):
+        return quote(value, limit)
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return _MARKUP_LIKE.sub("\\\\u005b", text)
+
+
+def _names(values: list[Any], limit: int = 6) -> str:
+    shown = ", ".join(_json_text(v) for v in values[:limit])
+    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+
+
+# --------------------------------------------------------------------------- each-field
+
+
+@check("each-field", kinds=("json",))
+def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
+    """Entry by entry, `field` of the object at `at` equals `key[entry]`; `min_correct` must.
+
+    Params: `key` (entry id -> expected value, or an object holding `field`, so one key can
+    serve several fields), `field`, `at`, `min_correct` (default: all), `what` (the field in
+    words, singular), `notes` (entry id -> a hint shown when wrong). Wrong entries are
+    listed by id; the expected values are never shown.
+    """
+    at = params.get("at", "")
+    key: Mapping = params.get("key") or {}
+    field = str(params.get("field", ""))
+    what = str(params.get("what", field))
+    notes: Mapping = params.get("notes") or {}
+    target = get_pointer(ctx.value, at, None)
+    if not isinstance(target, dict):
+        return Outcome(
+            False,
+            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON "
+            f"object with one entry per item, each holding {quote(field)}.",
+        )
+    wrong: list[tuple[str, str, str]] = []  # (entry id, pointer, what is wrong)
+    for entry_id, expected in key.items():
+        if isinstance(expected, Mapping) and field in expected:
+            expected = expected[field]
+        entry = target.get(entry_id, _MISSING)
+        if entry is _MISSING:
+            wrong.append((entry_id, at, f"the entry {quote(entry_id)} is missing"))
+        elif not isinstance(entry, dict) or field not in entry:
+            path = at + pointer(entry_id)
+            wrong.append((entry_id, path, f"{quote(entry_id)} has no {quote(field)}"))
+        elif not _same(entry[field], expected):
+            path = at + pointer(entry_id, field)
+            wrong.append(
+                (
+                    entry_id,
+                    path,
+                    f"{quote(entry_id)}: {describe(entry[field])} is not the right {what}",
+                )
+            )
+    total = len(key)
+    correct = total - len(wrong)
+    need = min(int(params.get("min_correct", total)), total)
+    passed = correct >= need
+    severity = "warning" if passed else "error"
+    diags = [
+        diag(path, message, str(notes.get(entry_id, "")), severity)
+        for entry_id, path, message in wrong
+    ]
+    if not wrong:
+        return Outcome(True, f"All {plural(total, what)} match.")
+    listed = _names([w[0] for w in wrong])
+    rule = "all of them must" if need == total else f"at least {need} must"
+    if passed:
+        return Outcome(
+            True,
+            f"{correct} of {total} {what}s match, enough to pass; look again at {listed}.",
+            diags,
+        )
+    return Outcome(
+        False, f"{correct} of {total} {what}s match ({rule}). Not right yet: {listed}.", diags
+    )
+
+
+# --------------------------------------------------------------------------- set-equals
+
+
+@check("set-equals", kinds=("json",))
+def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
+    """The list at `at` holds the items of `key`, each once, in any order.
+
+    Params: `key` (list), `at`, `what` (an item in words, singular), `notes` (a list of
+    `{item, note}`: the explanation shown when the learner lists that wrong item).
+    Unexpected items are named where they stand; missing ones are only counted.
+    """
+    at = params.get("at", "")
+    key = list(params.get("key") or [])
+    what = str(params.get("what", "item"))
+    notes = {
+        _canon(n.get("item")): str(n.get("note", ""))
+        for n in params.get("notes") or []
+        if isinstance(n, Mapping)
+    }
+    target = get_pointer(ctx.value, at, None)
+    if not isinstance(target, list):
+        return Outcome(
+            False,
+            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON array of {what}s.",
+        )
+    expected = {_canon(v) for v in key}
+    seen: set[str] = set()
+    diags, unexpected, twice = [], [], []
+    for i, item in enumerate(target):
+        c = _canon(item)
+        path = at + pointer(i)
+        if c in seen:
+            twice.append(item)
+            diags.append(diag(path, f"{_json_text(item)} is listed twice"))
+        elif c not in expected:
+            unexpected.append(item)
+            diags.append(diag(path, f"{_json_text(item)} does not belong here", notes.get(c, "")))
+        seen.add(c)
+    missing = len(expected - seen)
+    if not (unexpected or twice or missing):
+        return Outcome(True)
+    parts = []
+    if unexpected:
+        parts.append(f"not expected: {_names(unexpected)}")
+        first_note = next((notes[_canon(u)] for u in unexpected if notes.get(_canon(u))), "")
+        if first_note:
+            parts[-1] += f" ({first_note})"
+    if twice:
+        parts.append(f"listed twice: {_names(twice)}")
+    if missing:
+        parts.append(f"{plural(missing, what)} missing")
+    return Outcome(
+        False, f"Expected {plural(len(expected), what)}; " + "; ".join(parts) + ".", diags
+    )
+
+
+# --------------------------------------------------------------------------- in-order
+
+
+@check("in-order", kinds=("json",))
+def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
+    """Every item of `key` appears in the list at `at`, and they stand in the key's order.
+
+    Items not in the key are ignored here (mark them with `set-equals`). The first pair
+    out of order is named.
+    """
+    at = params.get("at", "")
+    key = list(params.get("key") or [])
+    what = str(params.get("what", "item"))
+    target = get_pointer(ctx.value, at, None)
+    if not isinstance(target, list):
+        return Outcome(
+            False,
+            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON array of {what}s.",
+        )
+    rank = {_canon(v): i for i, v in enumerate(key)}
+    placed: list[tuple[int, Any, int]] = []  # (position in answer, item, rank)
+    seen: set[str] = set()
+    for i, item in enumerate(target):
+        c = _canon(item)
+        if c in rank and c not in seen:
+            seen.add(c)
+            placed.append((i, item, rank[c]))
+    missing = len(rank) - len(placed)
+    if missing:
+        return Outcome(
+            False,
+            f"The order can be judged once all {plural(len(rank), what)} are in the list; "
+            f"{missing} {'is' if missing == 1 else 'are'} missing.",
+        )
+    for (i, item, r), (_, later, r2) in zip(placed, placed[1:]):
+        if r > r2:
+            message = f"{_json_text(item)} stands before {_json_text(later)}, but {_json_text(later)} has to happen first."
+            return Outcome(False, message, [diag(at + pointer(i), message)])
+    return Outcome(True)
+
+
+# --------------------------------------------------------------------------- tool-definition
+
+NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]{1,64}")
+_ABBREVIATIONS = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|incl|approx)\.", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?]+(?:\s+|$)")
+_WORD = re.compile(r"[A-Za-z0-9]+")
+TOOL_DEFINITION_PARTS = ("name", "shape", "description", "examples", "strict")
+
+
+def count_sentences(text: str) -> int:
+    """Sentences in `text`: pieces ending in . ! or ? with at least three words each.
+
+    "e.g." and similar abbreviations do not end a sentence; a decimal point does not either
+    (no space follows it).
+    """
+    text = _ABBREVIATIONS.sub(lambda m: m.group(1), text)
+    return sum(1 for piece in _SENTENCE_END.split(text) if len(_WORD.findall(piece)) >= 3)
+
+
+def _definitions(value: Any, many: bool) -> tuple[list[tuple[str, Any]], str]:
+    """[(pointer, definition)] and a shape complaint ("" when the shape is right)."""
+    if not many:
+        if isinstance(value, dict):
+            return [("", value)], ""
+        extra = " (just the object, not an array holding it)" if isinstance(value, list) else ""
+        return [], (
+            f"Your answer is {describe(value)}; write one tool definition, a JSON object with "
+            f"`name`, `description` and `input_schema`{extra}."
+        )
+    base = ""
+    if isinstance(value, dict) and isinstance(value.get("tools"), list):
+        value, base = value["tools"], "/tools"
+    if not isinstance(value, list):
+        return [], f"Your answer is {describe(value)}; write a JSON array of tool definitions."
+    return [(base + pointer(i), d) for i, d in enumerate(value)], ""
+
+
+def _label(d: Any, path: str) -> str:
+    name = d.get("name") if isinstance(d, dict) else None
+    return (
+        f"tool {quote(name)}" if isinstance(name, str) else f"the definition at {path or 'the top'}"
+    )
+
+
+def _schema(d: dict) -> dict | None:
+    schema = d.get("input_schema")
+    return schema if isinstance(schema, dict) else None
+
+
+def _schema_errors(schema: dict) -> list[tuple[str, str]]:
+    """Meta-validation problems of `schema` against Draft 2020-12 ([] when valid)."""
+    from jsonschema import Draft202012Validator
+
+    from checker.schema_tools import validation_errors
+
+    return validation_errors(Draft202012Validator.META_SCHEMA, schema)
+
+
+def _usable_schema(d: dict) -> dict | None:
+    """The definition's input_schema when it is a valid schema of type object."""
+    schema = _schema(d)
+    if schema is None or schema.get("type") != "object":
+        return None
+    try:
+        return None if _schema_errors(schema) else schema
+    except Exception:  # noqa: BLE001 - a schema jsonschema cannot digest is simply unusable
+        return None
+
+
+def _part_name(d: dict, path: str) -> list[tuple[str, str]]:
+    name = d.get("name")
+    if not isinstance(name, str):
+        return [(path, "the definition has no `name` (a string)")]
+    if NAME_PATTERN.fullmatch(name):
+        return []
+    if not name:
+        why = "it is empty"
+    elif len(name) > 64:
+        why = f"it is {len(name)} characters long; keep names to 64"
+    else:
+        bad = sorted({c for c in name if not re.fullmatch(r"[a-zA-Z0-9_-]", c)})
+        why = (
+            "it contains "
+            + ", ".join(quote(c) for c in bad)
+            + "; only letters, digits, `_` and `-` are allowed"
+        )
+    return [
+        (path + "/name", f"the name {quote(name)} does not match ^[a-zA-Z0-9_-]{{1,64}}$: {why}")
+    ]
+
+
+def _part_shape(d: dict, path: str) -> list[tuple[str, str]]:
+    out = []
+    if "function" in d or d.get("type") == "function":
+        out.append(
+            (
+                path + ("/function" if "function" in d else "/type"),
+                "this is OpenAI's wrapper (`type: function` around a `function` object); a Claude "
+                "definition is flat: `name`, `description` and `input_schema` at the top level",
+            )
+        )
+    if "parameters" in d:
+        out.append(
+            (
+                path + "/parameters",
+                "`parameters` is OpenAI's name for the schema; Claude reads `input_schema`, and the "
+                "API would answer 400 because `input_schema` is missing",
+            )
+        )
+    schema = d.get("input_schema", _MISSING)
+    if schema is _MISSING:
+        if "parameters" not in d:
+            out.append((path, "the definition has no `input_schema`"))
+        return out
+    if not isinstance(schema, dict):
+        return out + [
+            (
+                path + "/input_schema",
+                f"`input_schema` must be a JSON Schema object, not {describe(schema)}",
+            )
+        ]
+    if schema.get("type") != "object":
+        out.append(
+            (
+                path + "/input_schema",
+                f'the top level of `input_schema` must say `"type": "object"`; found {describe(schema.get("type"))}',
+            )
+        )
+    try:
+        problems = _schema_errors(schema)
+    except Exception:  # noqa: BLE001 - never raise on input
+        problems = [("", "jsonschema could not read it")]
+    if problems:
+        where, message = problems[0]
+        out.append(
+            (
+                path + "/input_schema" + where,
+                f"`input_schema` is not a valid JSON Schema (Draft 2020-12): {message}",
+            )
+        )
+        return out
+    properties = schema.get("properties", {})
+    for i, name in enumerate(schema.get("required", [])):
+        if name not in properties:
+            out.append(
+                (
+                    path + pointer("input_schema", "required", i),
+                    f"{quote(name)} is listed in `required` but is not one of the `properties`",
+                )
+            )
+    return out
+
+
+def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str, str]]:
+    text = d.get("description")
+    if not isinstance(text, str) or not text.strip():
+        return [
+            (
+                path,
+                "the definition has no `description`; the model reads it to decide when and how to call",
+            )
+        ]
+    out = []
+    n = count_sentences(text)
+    if n < min_sentences:
+        out.append(
+            (
+                path + "/description",
+                f"the description has {plural(n, 'sentence')}; write at least {min_sentences}: what the "
+                "tool does, when to use it and when not, what each parameter means",
+            )
+        )
+    schema = _schema(d) or {}
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            own = sub.get("description") if isinstance(sub, dict) else None
+            if isinstance(own, str) and own.strip():
+                continue
+            if re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", text):
+                continue
+            out.append(
+                (
+                    path + pointer("input_schema", "properties", name),
+                    f"the parameter {quote(name)} is explained nowhere: give it a `description`, "
+                    "or say in the tool's description what it means",
+                )
+            )
+    return out
+
+
+def _part_examples(
+    d: dict, path: str, min_examples: int, omit_optional: bool
+) -> list[tuple[str, str]]:
+    examples = d.get("input_examples", _MISSING)
+    if examples is _MISSING:
+        return [(path, f"add `input_examples`: a list of at least {min_examples} sample inputs")]
+    if not isinstance(examples, list):
+        return [
+            (
+                path + "/input_examples",
+                f"`input_examples` must be a list of input objects, not {describe(examples)}",
+            )
+        ]
+    out = []
+    if len(examples) < min_examples:
+        out.append(
+            (
+                path + "/input_examples",
+                f"`input_examples` holds {plural(len(examples), 'example')}; give at least {min_examples}",
+            )
+        )
+    schema = _usable_schema(d)
+    for i, example in enumerate(examples):
+        where = path + pointer("input_examples", i)
+        if not isinstance(example, dict):
+            out.append(
+                (where, f"example {i} is {describe(example)}; each example is an input object")
+            )
+            continue
+        if schema is None:
+            continue
+        try:
+            from checker.schema_tools import validation_errors
+
+            problems = validation_errors(schema, example)
+        except Exception:  # noqa: BLE001 - never raise on input
+            problems = [("", "the schema could not be applied to it")]
+        if problems:
+            inner, message = problems[0]
+            out.append(
+                (
+                    where + inner,
+                    f"example {i} does not validate against `input_schema` "
+                    f"(at {inner or 'its top level'}: {message}); the API would answer 400 and reject "
+                    "the whole request",
+                )
+            )
+    if schema is None and not any(isinstance(e, dict) for e in examples):
+        return out
+    if schema is None:
+        out.append(
+            (
+                path + "/input_schema",
+                "the examples can be checked once `input_schema` is a valid object schema",
+            )
+        )
+        return out
+    optional = [p for p in schema.get("properties", {}) if p not in schema.get("required", [])]
+    dicts = [e for e in examples if isinstance(e, dict)]
+    if omit_optional and optional and dicts and all(all(p in e for p in optional) for e in dicts):
+        out.append(
+            (
+                path + "/input_examples",
+                f"every example sets every optional parameter ({', '.join(quote(p) for p in optional)}); "
+                "leave at least one out somewhere, so the model learns that a call without it is normal",
+            )
+        )
+    return out
+
+
+def _object_schemas(schema: Any, path: str):
+    """(pointer, subschema) for every subschema of `schema` that describes an object."""
+    if not isinstance(schema, dict):
+        return
+    kind = schema.get("type")
+    if kind == "object" or (isinstance(kind, list) and "object" in kind) or "properties" in schema:
+        yield path, schema
+    for key in ("properties", "$defs", "definitions", "patternProperties"):
+        if isinstance(schema.get(key), dict):
+            for name, sub in schema[key].items():
+                yield from _object_schemas(sub, path + pointer(key, name))
+    for key in ("items", "additionalProperties", "not", "if", "then", "else", "contains"):
+        if isinstance(schema.get(key), dict):
+            yield from _object_schemas(schema[key], path + pointer(key))
+    for key in ("anyOf", "oneOf", "allOf", "prefixItems"):
+        if isinstance(schema.get(key), list):
+            for i, sub in enumerate(schema[key]):
+                yield from _object_schemas(sub, path + pointer(key, i))
+
+
+def _part_strict(d: dict, path: str) -> list[tuple[str, str]]:
+    if d.get("strict") is not True:
+        return []
+    out = []
+    for where, sub in _object_schemas(_schema(d), path + "/input_schema"):
+        if sub.get("additionalProperties") is not False:
+            out.append(
+                (
+                    where,
+                    f"`strict` is on, but the object schema at {where} does not set "
+                    "`additionalProperties: false`",
+                )
+            )
+    return out
+
+
+@check("tool-definition", kinds=("json",))
+def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
+    """The answer (or the part at `at`) is a Claude tool definition that the API and the model can use.
+
+    `parts` picks what is marked (default all): `name` (^[a-zA-Z0-9_-]{1,64}$), `shape`
+    (flat, no OpenAI `parameters`/`function`, an `input_schema` of type object that is a
+    valid Draft 2020-12 schema, `required` within `properties`), `description` (at least
+    `min_sentences`, every parameter explained), `examples` (at least `min_examples`
+    `input_examples`, each valid against the schema, one leaving out an optional
+    parameter unless `omit_optional` is false), `strict` (with `strict: true`, every object
+    schema sets `additionalProperties: false`). `many: true` marks every definition of an
+    array (or of a body's `tools`).
+    """
+    at = params.get("at", "")
+    parts = params.get("parts") or TOOL_DEFINITION_PARTS
+    definitions, complaint = _definitions(
+        get_pointer(ctx.value, at, None), bool(params.get("many"))
+    )
+    if complaint:
+        return Outcome(False, complaint)
+    if not definitions:
+        return Outcome(False, "The array holds no tool definition.")
+    problems: list[tuple[str, str, str]] = []  # (label, pointer, message)
+    for path, d in definitions:
+        path = at + path
+        if not isinstance(d, dict):
+            problems.append(
+                (
+                    f"the definition at {path or 'the top'}",
+                    path,
+                    f"a tool definition is an object, not {describe(d)}",
+                )
+            )
+            continue
+        found = []
+        if "name" in parts:
+            found += _part_name(d, path)
+        if "shape" in parts:
+            found += _part_shape(d, path)
+        if "description" in parts:
+            found += _part_description(d, path, int(params.get("min_sentences", 3)))
+        if "examples" in parts:
+            found += _part_examples(
+                d, path, int(params.get("min_examples", 2)), bool(params.get("omit_optional", True))
+            )
+        if "strict" in parts:
+            found += _part_strict(d, path)
+        problems += [(_label(d, path), p, m) for p, m in found]
+    if not problems:
+        return Outcome(True)
+    label, _, first = problems[0]
+    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
+    prefix = f"In {label}, " if len(definitions) > 1 else ""
+    message = f"{prefix}{first}{more}."
+    return Outcome(
+        False, message[:1].upper() + message[1:], [diag(p, m) for _, p, m in problems[:20]]
+    )
+
+
+# --------------------------------------------------------------------------- action-enum
+
+
+@check("action-enum", kinds=("json",))
+def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
+    """Consolidated tools: each original operation is one `action` value of exactly one tool.
+
+    Params: `services` (name prefix -> {action: the original tool it replaces}), `field`
+    (default `action`), `at`. The answer is an array of definitions (or a body with
+    `tools`); a tool's service is the prefix its name starts with, followed by `_`.
+    """
+    at = params.get("at", "")
+    field = str(params.get("field", "action"))
+    services: Mapping = params.get("services") or {}
+    definitions, complaint = _definitions(get_pointer(ctx.value, at, None), True)
+    if complaint:
+        return Outcome(False, complaint)
+    owner = {action: service for service, actions in services.items() for action in actions}
+    offered: dict[tuple[str, str], list[str]] = {}  # (service, action) -> tool names
+    problems: list[tuple[str, str]] = []
+    prefixes = ", ".join(f"`{s}_`" for s in services)
+    for path, d in definitions:
+        path = at + path
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            problems.append((path, "this definition has no `name`, so its service cannot be told"))
+            continue
+        name = d["name"]
+        service = next((s for s in services if name.startswith(f"{s}_")), None)
+        if service is None:
+            problems.append(
+                (
+                    path + "/name",
+                    f"{quote(name)} starts with none of the service prefixes ({prefixes})",
+                )
+            )
+            continue
+        schema = _schema(d) or {}
+        prop = (
+            schema.get("properties", {}).get(field)
+            if isinstance(schema.get("properties"), dict)
+            else None
+        )
+        enum = prop.get("enum") if isinstance(prop, dict) else None
+        if not isinstance(enum, list):
+            problems.append(
+                (
+                    path + "/input_schema",
+                    f"{quote(name)} has no {quote(field)} property with an `enum` of operations",
+                )
+            )
+            continue
+        required = schema.get("required")
+        if not (isinstance(required, list) and field in required):
+            problems.append(
+                (
+                    path + "/input_schema",
+                    f"in {quote(name)}, {quote(field)} should be `required`: without it the tool cannot "
+                    "tell which operation is meant",
+                )
+            )
+        where = path + pointer("input_schema", "properties", field, "enum")
+        for i, action in enumerate(enum):
+            if not isinstance(action, str) or action not in owner:
+                problems.append(
+                    (
+                        where + pointer(i),
+                        f"{_json_text(action)} in {quote(name)} is not one of the operations to cover",
+                    )
+                )
+            elif owner[action] != service:
+                problems.append(
+                    (
+                        where + pointer(i),
+                        f"{quote(action)} is a `{owner[action]}` operation, but {quote(name)} is a `{service}` tool",
+                    )
+                )
+            else:
+                offered.setdefault((service, action), []).append(name)
+    for (service, action), names in offered.items():
+        if len(names) > 1:
+            problems.append(
+                (
+                    at,
+                    f"{quote(action)} is offered by {' and '.join(quote(n) for n in names)}; each operation belongs to one tool",
+                )
+            )
+    for service, actions in services.items():
+        for action, original in actions.items():
+            if (service, action) not in offered:
+                problems.append(
+                    (
+                        at,
+                        f"no `{service}` tool offers {quote(action)}, so {quote(original)} is lost",
+                    )
+                )
+    if not problems:
+        return Outcome(True)
+    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
+    first = problems[0][1]
+    return Outcome(
+        False, f"{first[:1].upper()}{first[1:]}{more}.", [diag(p, m) for p, m in problems[:20]]
+    )
+
+
+# --------------------------------------------------------------------------- tool-calls
+
+
+def _openai_text(content: Any) -> str | None:
+    """The text of a Chat Completions message content: a string or text parts."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(
+        isinstance(p, dict) and p.get("type") == "text" for p in content
+    ):
+        texts = [p.get("text") for p in content]
+        return "".join(texts) if all(isinstance(t, str) for t in texts) else None
+    return None
+
+
+def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[str, str]]:
+    if not isinstance(call, dict):
+        return [(base, f"tool call {i} is {describe(call)}; each call is an object")]
+    out = []
+    if call.get("id") != want.get("id"):
+        out.append(
+            (
+                base + "/id",
+                f"tool call {i} has id {describe(call.get('id'))}; keep the original id {quote(want.get('id'))}",
+            )
+        )
+    if call.get("type") != "function":
+        out.append(
+            (
+                base + "/type",
+                f'tool call {i} needs `"type": "function"`; found {describe(call.get("type"))}',
+            )
+        )
+    function = call.get("function")
+    if not isinstance(function, dict):
+        return out + [
+            (
+                base,
+                f"tool call {i} needs a `function` object holding `name` and `arguments`; found {describe(function)}",
+            )
+        ]
+    if function.get("name") != want.get("name"):
+        out.append(
+            (
+                base + "/function/name",
+                f"tool call {i} names {describe(function.get('name'))}; it should be {quote(want.get('name'))}",
+            )
+        )
+    arguments = function.get("arguments", _MISSING)
+    where = base + "/function/arguments"
+    if arguments is _MISSING:
+        out.append((base + "/function", f"tool call {i} has no `arguments`"))
+    elif not isinstance(arguments, str):
+        out.append(
+            (
+                where,
+                f"`arguments` of tool call {i} is {describe(arguments)}; in Chat Completions it is a string "
+                f"holding JSON, such as {quote(json.dumps(want.get('input')))}",
+            )
+        )
+    else:
+        try:
+            decoded = json.loads(arguments)
+        except ValueError:
+            out.append(
+                (
+                    where,
+                    f"`arguments` of tool call {i} is not valid JSON text: {quote(arguments, 40)}",
+                )
+            )
+        else:
+            if not _same(decoded, want.get("input")):
+                out.append(
+                    (
+                        where,
+                        f"`arguments` of tool call {i} decodes to {_json_text(decoded)}, not to the original input",
+                    )
+                )
+    return out
+
+
+@check("tool-calls", kinds=("json",))
+def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
+    """Message `index` is one Chat Completions assistant message carrying `calls` in order.
+
+    Params: `index`, `calls` (a list of `{id, name, input}`), `text` (the expected
+    `content`, when the message has one). Each call must keep its id, have
+    `type: "function"`, and carry `arguments` as a JSON string that decodes to `input`.
+    """
+    if ctx.messages is None:
+        return Outcome(
+            False, f"Your answer is {describe(ctx.value)}; write a JSON array of messages."
+        )
+    index, message = ctx.message(int(params.get("index", 1)))
+    wanted = [c for c in params.get("calls") or [] if isinstance(c, Mapping)]
+    if message is None:
+        return Outcome(
+            False, f"There is no message {params.get('index', 1)} to carry the tool calls."
+        )
+    base = ctx.message_ptr(index)
+    if not isinstance(message, dict) or message.get("role") != "assistant":
+        role = message.get("role") if isinstance(message, dict) else None
+        return Outcome(
+            False,
+            f"Message {index} should be the assistant turn with the calls; it has role {describe(role)}.",
+            [diag(base, "the calls belong in an assistant message")],
+        )
+    problems: list[tuple[str, str]] = []
+    if "text" in params:
+        text = _openai_text(message.get("content"))
+        if text is None or text.strip() != str(params["text"]).strip():
+            problems.append(
+                (
+                    base + "/content",
+                    f"the assistant's words must survive as the message's `content` string, "
+                    f"{quote(str(params['text']), 50)}; found {describe(message.get('content'))}",
+                )
+            )
+    calls = message.get("tool_calls", _MISSING)
+    if "content" in message and isinstance(message["content"], list):
+        blocks = [b.get("type") for b in message["content"] if isinstance(b, dict)]
+        if "tool_use" in blocks:
+            problems.append(
+                (
+                    base + "/content",
+                    "`tool_use` blocks are Claude's; in Chat Completions calls go in `tool_calls`",
+                )
+            )
+    if calls is _MISSING or not isinstance(calls, list):
+        problems.append(
+            (
+                base,
+                f"message {index} needs `tool_calls`, a list of {plural(len(wanted), 'call')}; found {describe(None if calls is _MISSING else calls)}",
+            )
+        )
+    else:
+        if len(calls) != len(wanted):
+            problems.append(
+                (
+                    base + "/tool_calls",
+                    f"`tool_calls` holds {plural(len(calls), 'call')}; all {len(wanted)} calls of the Claude turn "
+                    "belong in this one list",
+                )
+            )
+        for i, (call, want) in enumerate(zip(calls, wanted)):
+            problems += _call_problems(call, want, base + pointer("tool_calls", i), i)
+    if not problems:
+        return Outcome(True)
+    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
+    first = problems[0][1]
+    return Outcome(
+        False, f"{first[:1].upper()}{first[1:]}{more}.", [diag(p, m) for p, m in problems[:20]]
+    )
