@@ -37,7 +37,9 @@ import io
 import json
 import math
 import os
+import signal
 import sys
+import time
 import types
 from collections.abc import Callable, Iterator, Mapping, MappingView, Sequence, Set
 from typing import Any
@@ -598,6 +600,8 @@ BODY_PARAMS = (
 CLIENT_PARAMS = ("extra_headers", "extra_query", "extra_body", "timeout")
 REQUIRED_PARAMS = ("max_tokens", "messages", "model")
 MAX_REQUESTS = 50
+#: a longer string returned or passed to run_tool is reported cut, as a repr
+MAX_REPORTED_CHARS = 1_000_000
 
 
 class Messages:
@@ -785,6 +789,8 @@ def to_jsonable(value: Any, *, depth: int = 0) -> Any:
     if depth > 50:
         return {"__repr__": "... (nested too deeply)"}
     kind = type(value)
+    if kind is str and len(value) > MAX_REPORTED_CHARS:
+        return {"__repr__": f"{value[:2000]!r}... ({len(value)} characters in all)"}
     if value is None or kind is str or kind is int or kind is bool:
         return value
     if kind is float:
@@ -1039,8 +1045,6 @@ class _Harness:
     # -- the run -----------------------------------------------------------------------
 
     def main(self) -> None:
-        import signal
-
         self._set_limits()
         self.result_fd = os.open(
             self.config["result_path"], os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600
@@ -1058,7 +1062,7 @@ class _Harness:
         install_guards(self.config["work_dir"])
         sys.dont_write_bytecode = True
         signal.signal(signal.SIGALRM, self._on_deadline)
-        remaining = self.config["deadline"] - _wall_clock()
+        remaining = self.config["deadline"] - time.time()
         signal.setitimer(signal.ITIMER_REAL, max(remaining, 0.01))
         self._reserve = bytearray(4 * 1024 * 1024)
 
@@ -1089,14 +1093,16 @@ class _Harness:
             self.current = run
             kwargs = run.kwargs(plan["call"])
             outcome = self._call(lambda f=function, kw=kwargs: f(**kw), run=run)
-            run.finished = True
-            if outcome is not None:
+            if outcome is None:
+                run.finished = True
+            else:
                 kind, detail = outcome
                 if kind == "exception":
                     if detail.pop("binding", False):
                         self.current = None
                         self.finish("missing-entry", self._signature_problem(function, detail))
                     run.exception = detail
+                    run.finished = True
                 else:
                     run.exception = detail.get("exception")
                     self.finish(kind, detail)
@@ -1211,8 +1217,6 @@ class _Harness:
 
     def finish(self, status: str, detail: Mapping[str, Any] | None = None) -> None:
         """Write the result and end the process at once. Never returns."""
-        import signal
-
         if self._finishing:  # another thread got here first: wait for it to exit
             while True:
                 signal.pause()  # pragma: no cover
@@ -1300,12 +1304,6 @@ def _dumps_bounded(result: dict[str, Any], limit: int) -> bytes:
         run["returned"] = {"__repr__": "(too large to report)"}
         run["diagnostics"] = []
     return json.dumps(result, ensure_ascii=False, default=repr).encode("utf-8")[:limit]
-
-
-def _wall_clock() -> float:
-    import time
-
-    return time.time()
 
 
 # --------------------------------------------------------------------------------------

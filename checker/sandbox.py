@@ -256,9 +256,17 @@ def run_python(
             duration_ms=_ms_since(started),
         )
     plans = plan_runs(call, script, tool_results, runs=runs, variants=variants)
-    with tempfile.TemporaryDirectory(prefix="tooltutor-", ignore_cleanup_errors=True) as tmp:
-        data, exit_code, timed_out, stray = _run_child(
-            source, filename, entry, plans, limits, tmp, validator
+    try:
+        with tempfile.TemporaryDirectory(prefix="tooltutor-", ignore_cleanup_errors=True) as tmp:
+            data, exit_code, timed_out, stray = _run_child(
+                source, filename, entry, plans, limits, tmp, validator
+            )
+    except OSError as exc:  # no temporary folder, no Python to start: not the learner's fault
+        return RunReport(
+            status="internal-error",
+            reason=REASON_INTERNAL,
+            duration_ms=_ms_since(started),
+            internal_errors=[f"could not start the exercise process: {exc!r}"],
         )
     report = _report(data, exit_code, timed_out, stray, plans, entry, filename, limits)
     report.duration_ms = _ms_since(started)

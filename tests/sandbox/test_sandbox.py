@@ -495,3 +495,32 @@ def test_a_stub_validator_can_be_injected(tmp_path):
     assert result.exception.type == "BadRequestError"
     assert "must define tools" in result.exception.message
     assert len(result.requests) == 1
+
+
+def test_the_hard_kill_stops_code_that_defeats_the_soft_deadline():
+    body = "signal.signal(signal.SIGALRM, signal.SIG_IGN)\nwhile True:\n    pass"
+    report = run(in_entry(body), limits=Limits(wall_s=1.5, grace_s=0.5))
+    assert report.status == "timeout"
+    assert 1500 <= report.duration_ms < 3000
+    assert report.exit_code == -9
+    assert "after 1.5 seconds" in report.reason
+
+
+def test_huge_return_values_are_reported_cut():
+    report = run(in_entry("return 'x' * 5_000_000"), runs=1)
+    assert "5000000 characters in all" in report.runs[0].returned["__repr__"]
+
+
+def test_a_report_survives_a_json_round_trip():
+    report = run(in_entry("print('hi')\nreturn {'a': (1, 2)}"))
+    again = RunReport.from_dict(json.loads(json.dumps(report.to_dict())))
+    assert again == report
+    assert again.runs[1].returned == {"a": [1, 2]}
+
+
+def test_no_python_to_start_is_an_internal_error_not_the_learners(monkeypatch):
+    monkeypatch.setattr(sandbox.sys, "executable", "/nonexistent/python")
+    report = run_python(FIXED, entry="handle_turn", call=CALL, script=SCRIPT, tool_results={})
+    assert report.status == "internal-error"
+    assert "not of your code" in report.reason
+    assert "could not start" in report.internal_errors[0]
