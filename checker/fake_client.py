@@ -1290,6 +1290,7 @@ def format_exception_text(name: str, message: str, frames: list[dict[str, Any]])
 
 
 def _dumps_bounded(result: dict[str, Any], limit: int) -> bytes:
+    """The result as JSON in at most about `limit` bytes, dropping the bulkiest parts first."""
     data = json.dumps(result, ensure_ascii=False, default=repr).encode("utf-8")
     if len(data) <= limit:
         return data
@@ -1303,7 +1304,12 @@ def _dumps_bounded(result: dict[str, Any], limit: int) -> bytes:
     for run in result["runs"]:
         run["returned"] = {"__repr__": "(too large to report)"}
         run["diagnostics"] = []
-    return json.dumps(result, ensure_ascii=False, default=repr).encode("utf-8")[:limit]
+    data = json.dumps(result, ensure_ascii=False, default=repr).encode("utf-8")
+    if len(data) <= limit:
+        return data
+    result["runs"] = []
+    result["internal_errors"] = ["the result was too large to report"]
+    return json.dumps(result, ensure_ascii=False, default=repr).encode("utf-8")
 
 
 # --------------------------------------------------------------------------------------
