@@ -240,13 +240,13 @@ TOOL_DEFINITION_PARTS = ("name", "shape", "description", "examples", "strict")
 
 
 def count_sentences(text: str) -> int:
-    """Sentences in `text`: pieces ending in . ! or ? with at least three words each.
+    """Sentences in `text`: pieces ending in . ! or ? with at least two words each.
 
     "e.g." and similar abbreviations do not end a sentence; a decimal point does not either
     (no space follows it).
     """
     text = _ABBREVIATIONS.sub(lambda m: m.group(1), text)
-    return sum(1 for piece in _SENTENCE_END.split(text) if len(_WORD.findall(piece)) >= 3)
+    return sum(1 for piece in _SENTENCE_END.split(text) if len(_WORD.findall(piece)) >= 2)
 
 
 def _definitions(value: Any, many: bool) -> tuple[list[tuple[str, Any]], str]:
@@ -562,10 +562,10 @@ def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
             )
             continue
         found = []
-        if "name" in parts:
-            found += _part_name(d, path)
         if "shape" in parts:
             found += _part_shape(d, path)
+        if "name" in parts:
+            found += _part_name(d, path)
         if "description" in parts:
             found += _part_description(d, path, int(params.get("min_sentences", 3)))
         if "examples" in parts:
