@@ -22,11 +22,13 @@ not safe when the caller has threads, as the TUI's workers are):
 
 - wall time: a soft deadline in the child (SIGALRM: it reports where the code was and what
   it had sent), then SIGKILL to the process group from here;
-- CPU: RLIMIT_CPU (SIGXCPU, then SIGKILL a second later): matters for threaded spinning;
+- CPU: RLIMIT_CPU, set a second above the wall time (SIGXCPU, then SIGKILL): a backstop
+  for native code that runs outside the interpreter's signal checks;
 - memory: RLIMIT_AS (address space); the harness keeps a small reserve to report with;
 - output: `sys.stdout`/`sys.stderr` are bounded buffers (64 KB kept per run, then a note);
   past `flood_kb` printed in all the child stops itself; raw writes to fd 1/2 go to a file
-  capped by RLIMIT_FSIZE (SIGXFSZ);
+  capped by RLIMIT_FSIZE (Python then gets `OSError: File too large`), and more than
+  `flood_kb` there is reported as a flood too;
 - files: RLIMIT_FSIZE per file; writing, creating, renaming or deleting outside the
   temporary `work/` folder is refused by an audit hook (PEP 578);
 - processes: fork/spawn/exec/system/subprocess/multiprocessing are refused by the audit
@@ -37,7 +39,8 @@ NOT guarded (this keeps honest learners' mistakes contained; it is not a securit
 against code written to escape): code that deliberately undoes the harness from inside
 (re-loading extension modules, editing the fake client's records, reading `/proc`), reading
 files anywhere the user can, `os.open` with `dir_fd`, and anything a C extension the learner
-imports does without an audit event.
+imports does without an audit event. POSIX only (rlimits, signals, process groups); on
+Linux the child is waited for through a pidfd, elsewhere with `wait` and a timeout.
 """
 
 from __future__ import annotations
