@@ -189,6 +189,38 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     )
 
 
+# --------------------------------------------------------------------------- item-count
+
+
+@check("item-count", kinds=("json",))
+def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
+    """The array at `at` holds at least `min` and at most `max` items (`what`: an item in words)."""
+    at = params.get("at", "")
+    what = str(params.get("what", "item"))
+    target = get_pointer(ctx.value, at, None)
+    if not isinstance(target, list):
+        where = _where(at)
+        return Outcome(
+            False,
+            f"{where[:1].upper()}{where[1:]} is {describe(target)}; write a JSON array of {what}s.",
+        )
+    low, high = params.get("min"), params.get("max")
+    n = len(target)
+    if low is not None and n < int(low):
+        return Outcome(
+            False,
+            f"The array holds {plural(n, what)}; write at least {low}.",
+            [diag(at, f"{plural(n, what)} here")],
+        )
+    if high is not None and n > int(high):
+        return Outcome(
+            False,
+            f"The array holds {plural(n, what)}; at most {high} are allowed.",
+            [diag(at, f"{plural(n, what)} here")],
+        )
+    return Outcome(True)
+
+
 # --------------------------------------------------------------------------- in-order
 
 
@@ -649,10 +681,12 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
         where = path + pointer("input_schema", "properties", field, "enum")
         for i, action in enumerate(enum):
             if not isinstance(action, str) or action not in owner:
+                names = ", ".join(services[service])
                 problems.append(
                     (
                         where + pointer(i),
-                        f"{_json_text(action)} in {quote(name)} is not one of the operations to cover",
+                        f"{_json_text(action)} in {quote(name)} is not one of the {service} action names "
+                        f"({names})",
                     )
                 )
             elif owner[action] != service:
