@@ -22,6 +22,7 @@ Extra ids defined here, beyond the catalogue:
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import functools
 import json
@@ -45,7 +46,7 @@ _NO_PREFILL_FROM = (4, 6)
 class Msg:
     """One message as the rules see it (only for messages that are objects)."""
 
-    __slots__ = ("index", "raw", "role", "content", "blocks", "uses", "results")
+    __slots__ = ("index", "raw", "role", "content", "blocks", "uses", "results", "_result_ids")
 
     def __init__(self, index: int, raw: dict[str, Any]) -> None:
         self.index = index
@@ -70,7 +71,12 @@ class Msg:
         return [b["id"] for _, b in self.uses if isinstance(b.get("id"), str)]
 
     def result_ids(self) -> set[str]:
-        return {b["tool_use_id"] for _, b in self.results if isinstance(b.get("tool_use_id"), str)}
+        """The `tool_use_id` strings of this message's results (computed once)."""
+        if not hasattr(self, "_result_ids"):
+            self._result_ids = {
+                b["tool_use_id"] for _, b in self.results if isinstance(b.get("tool_use_id"), str)
+            }
+        return self._result_ids
 
 
 class Context:
@@ -100,6 +106,32 @@ class Context:
                 uid = block.get("id")
                 if isinstance(uid, str):
                     self.use_sites.setdefault(uid, []).append((m.index, j))
+        #: names of all tool_use blocks
+        self.use_names = {
+            b["name"]
+            for m in self.msgs
+            if m is not None
+            for _, b in m.uses
+            if isinstance(b.get("name"), str)
+        }
+        #: tool_use_id -> indices of the user messages with a result for it, in order
+        self.result_sites: dict[str, list[int]] = {}
+        for m in self.msgs:
+            if m is not None and m.role == "user":
+                for uid in m.result_ids():
+                    self.result_sites.setdefault(uid, []).append(m.index)
+        #: run_start[i] / run_end[i]: first / one past the last index of the run of user
+        #: messages around message i (run_start[i] == run_end[i] == i if it is not one)
+        n = len(self.msgs)
+        is_user = [m is not None and m.role == "user" for m in self.msgs]
+        self.run_start = list(range(n))
+        self.run_end = list(range(n))
+        for i in range(n):
+            if is_user[i] and i > 0 and is_user[i - 1]:
+                self.run_start[i] = self.run_start[i - 1]
+        for i in range(n - 1, -1, -1):
+            if is_user[i]:
+                self.run_end[i] = self.run_end[i + 1] if i + 1 < n and is_user[i + 1] else i + 1
         tools = body.get("tools") if body is not None else None
         self.tools: list[tuple[int, dict[str, Any]]] = (
             [(k, t) for k, t in enumerate(tools) if isinstance(t, dict)]
@@ -117,6 +149,10 @@ class Context:
     def where(self, index: int) -> str:
         """How a message is named in messages: `messages[3]`."""
         return f"`messages[{index}]`"
+
+
+def _str_in(value: Any, ids: set[str]) -> bool:
+    return isinstance(value, str) and value in ids
 
 
 def _err(rule: str, path: str, message: str, hint: str = "") -> Diagnostic:
@@ -382,15 +418,12 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
 
 def _later_result(ctx: Context, start: int, uid: str) -> int | None:
     """Index of the user message in the run starting at `start` that answers `uid`."""
-    k = start
-    while k < len(ctx.msgs):
-        m = ctx.msgs[k]
-        if m is None or m.role != "user":
-            return None
-        if uid in m.result_ids():
-            return k
-        k += 1
-    return None
+    if start >= len(ctx.msgs):
+        return None
+    end = ctx.run_end[start]
+    sites = ctx.result_sites.get(uid, [])
+    k = bisect.bisect_left(sites, start)
+    return sites[k] if k < len(sites) and sites[k] < end else None
 
 
 def results_split(ctx: Context) -> Iterator[Diagnostic]:
@@ -411,10 +444,7 @@ def results_split(ctx: Context) -> Iterator[Diagnostic]:
             user = ctx.msgs[k]
             if user is None or user.role != "user":
                 break
-            first = next(
-                (j for j, b in user.results if b.get("tool_use_id") in ids),
-                None,
-            )
+            first = next((j for j, b in user.results if _str_in(b.get("tool_use_id"), ids)), None)
             if first is not None:
                 holders.append((k, first))
             k += 1
@@ -486,7 +516,7 @@ def _orphan_explanation(
                 f'Set `"tool_use_id": {quote(same_name[0])}`.',
             )
         prev_ids = prev.use_ids()
-        if uid in names or any(b.get("name") == uid for b in _all_uses(ctx)):
+        if uid in names or uid in ctx.use_names:
             calls = f", which calls {_list(prev_ids)}" if prev_ids else ""
             return (
                 f"`tool_use_id` {quote(uid)} is a tool's name, not a call's id; the message "
@@ -529,11 +559,7 @@ def _orphan_explanation(
             "Move the user message with this result to just after that assistant message.",
         )
     before = ctx.msg(i - 1)
-    run_start = i - 1
-    while (
-        run_start >= 0 and (ctx.msg(run_start) is not None) and ctx.msgs[run_start].role == "user"
-    ):
-        run_start -= 1
+    run_start = ctx.run_start[i] - 1
     batch = ctx.msg(run_start)
     if (
         before is not None
@@ -568,13 +594,6 @@ def _orphan_explanation(
         "Keep the whole history: append the assistant message exactly as the API returned "
         "it, then your user message with the results.",
     )
-
-
-def _all_uses(ctx: Context) -> Iterator[dict[str, Any]]:
-    for m in ctx.msgs:
-        if m is not None:
-            for _, block in m.uses:
-                yield block
 
 
 def _resend_hint(ctx: Context, sites: list[tuple[int, int]], i: int) -> str:

@@ -22,7 +22,15 @@ Severity = Literal["error", "warning"]
 SEVERITIES: tuple[str, ...] = ("error", "warning")
 
 #: Diagnostics that mean the submission could not be read at all (Exercism's "error" status).
-UNREADABLE_RULES = frozenset({"json-syntax", "input-encoding"})
+UNREADABLE_RULES = frozenset(
+    {
+        "json-syntax",
+        "input-encoding",
+        "python-syntax",
+        "python-missing-entry",
+        "python-import-error",
+    }
+)
 
 
 @dataclass(frozen=True)

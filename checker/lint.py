@@ -317,7 +317,8 @@ def detect_format(obj: Any) -> str:
 
     OpenAI: `choices`, a `tool_calls` field, a `role: "tool"` message, `tools[].function`.
     Anthropic: `tool_use`/`tool_result` blocks, `tools[].input_schema`. Weaker signs
-    (top-level `system`, `stop_reason`, `image_url` parts, system messages) break ties.
+    (top-level `system`, `stop_reason`, `image_url` parts, system messages, a `model` named
+    claude-... or gpt-...) break ties and decide plain conversations.
     The tool calls decide first, as the learner usually copied them from the API.
     """
     a = o = 0
@@ -328,6 +329,11 @@ def detect_format(obj: Any) -> str:
         o += 3
     if "system" in body:
         a += 1
+    model = body.get("model")
+    if isinstance(model, str):
+        name = model.lower()
+        a += name.startswith("claude")
+        o += name.startswith(("gpt-", "o1", "o3", "o4", "chatgpt"))
     tools = body.get("tools")
     if isinstance(tools, (list, tuple)):
         for tool in tools:

@@ -14,6 +14,7 @@ alternation rule, and a follow-up request may omit `tools`.
 
 from __future__ import annotations
 
+import bisect
 import difflib
 import re
 from collections.abc import Callable, Iterator
@@ -79,6 +80,25 @@ class Context:
                 continue
             ok = m is not None and m.role == "assistant" and bool(m.calls)
             anchor = m.index if ok and m is not None else None
+        #: run_start[i]: first index of the run of tool messages that message i belongs to
+        self.run_start = list(range(len(self.msgs)))
+        for m in self.msgs:
+            if m is not None and m.role == "tool" and m.index > 0:
+                p = self.msgs[m.index - 1]
+                if p is not None and p.role == "tool":
+                    self.run_start[m.index] = self.run_start[m.index - 1]
+        #: tool_call_id -> indices of the tool messages carrying it, in order
+        self.tool_sites: dict[str, list[int]] = {}
+        for m in self.msgs:
+            if m is not None and m.role == "tool" and m.tool_call_id is not None:
+                self.tool_sites.setdefault(m.tool_call_id, []).append(m.index)
+        #: next_calls[i]: first index >= i of an assistant message with tool calls
+        n = len(self.msgs)
+        self.next_calls = [n] * (n + 1)
+        for i in range(n - 1, -1, -1):
+            m = self.msgs[i]
+            has_calls = m is not None and m.role == "assistant" and bool(m.calls)
+            self.next_calls[i] = i if has_calls else self.next_calls[i + 1]
         #: tool call id -> [(message index, call index)]
         self.call_sites: dict[str, list[tuple[int, int]]] = {}
         for m in self.msgs:
@@ -306,15 +326,11 @@ def tool_response_missing(ctx: Context) -> Iterator[Diagnostic]:
 
 def _later_tool_message(ctx: Context, start: int, cid: str) -> int | None:
     """A tool message answering `cid` after the run ended, before the next tool call."""
-    for k in range(start, len(ctx.msgs)):
-        m = ctx.msgs[k]
-        if m is None:
-            continue
-        if m.role == "tool" and m.tool_call_id == cid:
-            return k
-        if m.role == "assistant" and m.calls:
-            return None
-    return None
+    if start >= len(ctx.msgs):
+        return None
+    sites = ctx.tool_sites.get(cid, [])
+    k = bisect.bisect_left(sites, start)
+    return sites[k] if k < len(sites) and sites[k] < ctx.next_calls[start] else None
 
 
 def tool_msg_orphan(ctx: Context) -> Iterator[Diagnostic]:
@@ -327,9 +343,7 @@ def tool_msg_orphan(ctx: Context) -> Iterator[Diagnostic]:
         if m is None or m.role != "tool" or ctx.anchor.get(m.index) is not None:
             continue
         i = m.index
-        start = i
-        while start > 0 and (p := ctx.msg(start - 1)) is not None and p.role == "tool":
-            start -= 1
+        start = ctx.run_start[i]
         before = ctx.msg(start - 1)
         if start == 0:
             situation = "the conversation starts with a `tool` message"
