@@ -599,4 +599,6 @@ class ChoiceContext:
     chosen: list[str]
 
 
-import checker.course_checks  # noqa: E402, F401  (the course checks register themselves)
+# Checks defined in other modules register themselves on import.
+import checker.course_checks  # noqa: E402, F401
+import checker.python_checks  # noqa: E402, F401

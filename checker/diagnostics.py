@@ -183,6 +183,7 @@ def split_pointer(ptr: str) -> list[str]:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_EMOJI_LIKE = re.compile(r":(?=[\w+-]+:)")
 
 
 def quote(value: Any, limit: int = 60) -> str:
@@ -198,7 +199,18 @@ def quote(value: Any, limit: int = 60) -> str:
     else:
         text = describe(value, limit)
     text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    return text.replace("[", "\\u005b")
+    # `[` could open Rich markup and `:name:` could be read as an emoji code.
+    return _EMOJI_LIKE.sub("\\\\u003a", text.replace("[", "\\u005b"))
+
+
+_CODE_SAFE = re.compile(r"[A-Za-z0-9_.$/#~@+-]{1,80}")
+
+
+def code(text: Any) -> str:
+    """`text` in backticks when it is a plain name or path; otherwise a `quote`d literal."""
+    if isinstance(text, str) and _CODE_SAFE.fullmatch(text):
+        return f"`{text}`"
+    return quote(text)
 
 
 def json_type(value: Any) -> str:

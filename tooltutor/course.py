@@ -299,7 +299,8 @@ class _Loader:
             if doc is None:
                 self._broken("exercise", path)
                 continue
-            exercise = Exercise(**doc.value, path=path, positions=doc.positions)
+            values = _expand_model(doc.value, self.course.model)
+            exercise = Exercise(**values, path=path, positions=doc.positions)
             if exercise.id in found:
                 first = found[exercise.id][0].path
                 self.problem(
@@ -481,6 +482,17 @@ class _Loader:
                     "`exercises`, so learners never see it",
                 )
             course.exercises[exercise_id] = exercise
+
+
+def _expand_model(value, model: str):
+    """`value` with `{{model}}` replaced by the course's model id in every string."""
+    if isinstance(value, str):
+        return value.replace("{{model}}", model) if "{{model}}" in value else value
+    if isinstance(value, list):
+        return [_expand_model(v, model) for v in value]
+    if isinstance(value, dict):
+        return {k: _expand_model(v, model) for k, v in value.items()}
+    return value
 
 
 def _block_texts(block: dict, pointer: str):

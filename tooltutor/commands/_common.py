@@ -45,7 +45,5 @@ def find_exercise(course, exercise_id: str):
 
         close = difflib.get_close_matches(exercise_id, list(course.exercises), n=3)
         hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise UserError(
-            f"no exercise '{exercise_id}' in this course{hint} (see 'tooltutor list')"
-        )
+        raise UserError(f"no exercise '{exercise_id}' in this course{hint} (see 'tooltutor list')")
     return exercise

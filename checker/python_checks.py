@@ -1,0 +1,322 @@
+"""Criteria for python exercises: they read what the learner's code did against the fake model.
+
+Each check receives a `PythonContext` holding the `RunReport` of every run (the requests the
+code sent, as the API would receive them; the replies it got; the tools it ran; what it
+returned) and judges every run: a criterion passes only when it holds in all of them, so
+an id copied from the first run into the code fails the second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from checker.criteria import Outcome, check
+from checker.diagnostics import plural, quote
+
+
+@dataclass
+class PythonContext:
+    report: Any  # checker.sandbox.RunReport
+    exercise: Mapping[str, Any]
+
+    @property
+    def runs(self):
+        return self.report.runs
+
+
+def _reply(run, request_index: int) -> dict | None:
+    for reply in run.replies:
+        if reply.get("request") == request_index:
+            return reply.get("message")
+    return None
+
+
+def _tool_uses(message: Any) -> list[dict]:
+    if not isinstance(message, dict) or not isinstance(message.get("content"), list):
+        return []
+    return [b for b in message["content"] if isinstance(b, dict) and b.get("type") == "tool_use"]
+
+
+def tool_rounds(run):
+    """(request index, request, the tool_use blocks it must answer) for each follow-up."""
+    for k in range(1, len(run.requests)):
+        previous = _reply(run, k - 1)
+        uses = _tool_uses(previous)
+        if uses and isinstance(previous, dict) and previous.get("stop_reason") == "tool_use":
+            yield k, run.requests[k], uses
+
+
+def _messages(request: Any) -> list:
+    messages = request.get("messages") if isinstance(request, dict) else None
+    return messages if isinstance(messages, list) else []
+
+
+def _where(run, k: int) -> str:
+    return f"request {k + 1} of run {run.index + 1}"
+
+
+def _no_follow_up(ctx: PythonContext) -> Outcome | None:
+    if not any(list(tool_rounds(run)) for run in ctx.runs):
+        return Outcome(
+            False,
+            "Your code never sent a request after the model asked for a tool, so there is "
+            "nothing to judge yet: run the tool and call `client.messages.create` again.",
+        )
+    return None
+
+
+@check("assistant-turn-resent", kinds=("python",))
+def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each follow-up request resends the model's tool_use turn just before the results."""
+    missing = _no_follow_up(ctx)
+    if missing:
+        return missing
+    for run in ctx.runs:
+        for k, request, uses in tool_rounds(run):
+            messages = _messages(request)
+            ids = {u.get("id") for u in uses}
+            before_last = messages[-2] if len(messages) >= 2 else None
+            resent = {u.get("id") for u in _tool_uses(before_last)}
+            if (
+                isinstance(before_last, dict)
+                and before_last.get("role") == "assistant"
+                and (ids <= resent)
+            ):
+                continue
+            anywhere = any(
+                ids <= {u.get("id") for u in _tool_uses(m)}
+                for m in messages
+                if isinstance(m, dict) and m.get("role") == "assistant"
+            )
+            where = _where(run, k)
+            if anywhere:
+                why = (
+                    f"In {where}, the assistant turn with the tool call is there but not right "
+                    "before the message with the results. The results must answer the turn "
+                    "immediately before them."
+                )
+            else:
+                why = (
+                    f"In {where}, the model's own turn is missing: `messages` goes from the "
+                    "user's question straight to the tool result. Append the reply as "
+                    '`{"role": "assistant", "content": response.content}` before the '
+                    "tool_result message; the API rejects a result whose call it cannot see "
+                    "(400: unexpected `tool_use_id`)."
+                )
+            return Outcome(False, why)
+    return Outcome(True)
+
+
+@check("tool-result-id", kinds=("python",))
+def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each follow-up ends with a user message of tool_results quoting the calls' ids."""
+    missing = _no_follow_up(ctx)
+    if missing:
+        return missing
+    first_ids = set()
+    if ctx.runs:
+        first_ids = {u.get("id") for _, _, uses in tool_rounds(ctx.runs[0]) for u in uses}
+    for run in ctx.runs:
+        for k, request, uses in tool_rounds(run):
+            messages = _messages(request)
+            last = messages[-1] if messages else None
+            where = _where(run, k)
+            if not isinstance(last, dict) or last.get("role") != "user":
+                return Outcome(
+                    False,
+                    f"In {where}, the last message should be a `user` message holding the "
+                    "tool results.",
+                )
+            content = last.get("content")
+            results = [
+                b
+                for b in (content if isinstance(content, list) else [])
+                if isinstance(b, dict) and b.get("type") == "tool_result"
+            ]
+            if not results:
+                return Outcome(
+                    False,
+                    f"In {where}, the last message holds no `tool_result` block; the answer "
+                    'to a call is `{"type": "tool_result", "tool_use_id": call.id, '
+                    '"content": ...}`.',
+                )
+            names = {u.get("id"): u.get("name") for u in uses}
+            for block in results:
+                used = block.get("tool_use_id")
+                if used in names:
+                    continue
+                if used in names.values():
+                    why = (
+                        f"In {where}, `tool_use_id` is {quote(used)}: that is the tool's "
+                        "`name`. Use the call's `id` (`call.id`), which is what the API "
+                        "matches results by."
+                    )
+                elif run.index > 0 and used in first_ids:
+                    why = (
+                        f"In {where}, `tool_use_id` is {quote(used)}, the id from the first "
+                        "run: it looks written into the code. Read it from the tool_use block "
+                        "(`call.id`) each time; every call gets a new id."
+                    )
+                else:
+                    expected = ", ".join(quote(i) for i in names)
+                    why = (
+                        f"In {where}, `tool_use_id` is {quote(used)}, but the call's id is "
+                        f"{expected}. Copy it from the tool_use block (`call.id`)."
+                    )
+                return Outcome(False, why)
+            answered = {b.get("tool_use_id") for b in results}
+            unanswered = [i for i in names if i not in answered]
+            if unanswered:
+                return Outcome(
+                    False,
+                    f"In {where}, {plural(len(unanswered), 'call')} got no result "
+                    f"({', '.join(quote(i) for i in unanswered)}): every tool_use needs its "
+                    "tool_result in the next message.",
+                )
+    return Outcome(True)
+
+
+@check("tools-resent", kinds=("python",))
+def tools_resent(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Every request carries the `tools` manifest (the API is stateless)."""
+    for run in ctx.runs:
+        for k, request in enumerate(run.requests):
+            tools = request.get("tools") if isinstance(request, dict) else None
+            if not tools:
+                return Outcome(
+                    False,
+                    f"{_where(run, k)[:1].upper()}{_where(run, k)[1:]} has no `tools`. The API "
+                    "keeps nothing between requests, so every request must carry the tool "
+                    "definitions; one whose history holds tool_use or tool_result blocks "
+                    "without `tools` is rejected with a 400.",
+                )
+    if not any(run.requests for run in ctx.runs):
+        return Outcome(False, "Your code sent no request at all.")
+    return Outcome(True)
+
+
+@check("tool-ran", kinds=("python",))
+def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
+    """`run_tool` ran once per tool call, with the call's name and input."""
+    for run in ctx.runs:
+        wanted = [(u.get("name"), u.get("input")) for _, _, uses in tool_rounds(run) for u in uses]
+        if not wanted:
+            wanted = [
+                (u.get("name"), u.get("input"))
+                for reply in run.replies
+                for u in _tool_uses(reply.get("message"))
+            ]
+        got = [(c.name, c.input) for c in run.tool_calls]
+        if got == wanted or (
+            params.get("any_order") and sorted(map(repr, got)) == sorted(map(repr, wanted))
+        ):
+            continue
+        if not got:
+            return Outcome(
+                False, "Your code never ran the tool: call `run_tool(call.name, call.input)`."
+            )
+        if len(got) != len(wanted):
+            return Outcome(
+                False,
+                f"The tool ran {plural(len(got), 'time')}; the model asked for "
+                f"{plural(len(wanted), 'call')}. Run each requested call exactly once.",
+            )
+        name, args = next((g for g, w in zip(got, wanted) if g != w), got[0])
+        return Outcome(
+            False,
+            f"`run_tool` got {quote(name)} with {quote(args)}; pass the call's own `name` and "
+            "`input`.",
+        )
+    return Outcome(True)
+
+
+@check("returns-final", kinds=("python",))
+def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The function returns the model's final reply (the response to its last request)."""
+    for run in ctx.runs:
+        if run.exception is not None:
+            return Outcome(
+                False,
+                f"Run {run.index + 1} ended with {run.exception.type}: {run.exception.message}",
+            )
+        returned = run.returned
+        last = len(run.requests) - 1
+        if isinstance(returned, dict) and returned.get("__reply__") == last:
+            continue
+        return Outcome(
+            False,
+            "The function should return the model's final response (the one with "
+            '`stop_reason` "end_turn"), as `client.messages.create` returned it.',
+        )
+    return Outcome(True)
+
+
+@check("requests-valid", kinds=("python",))
+def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The API would accept every request the code sent."""
+    for run in ctx.runs:
+        for k, diagnostics in enumerate(run.diagnostics):
+            errors = [d for d in diagnostics if d.get("severity") == "error"]
+            if errors:
+                return Outcome(
+                    False,
+                    f"The API would reject {_where(run, k)} with a 400 ({errors[0]['rule']}): "
+                    f"{errors[0]['message']}",
+                )
+    if not any(run.requests for run in ctx.runs):
+        return Outcome(False, "Your code sent no request at all.")
+    return Outcome(True)
+
+
+@check("max-requests", kinds=("python",))
+def max_requests(ctx: PythonContext, params: Mapping) -> Outcome:
+    """No run sends more than `max` requests (a capped loop stops a runaway model)."""
+    cap = int(params["max"])
+    for run in ctx.runs:
+        if len(run.requests) > cap:
+            return Outcome(
+                False,
+                f"Run {run.index + 1} sent {len(run.requests)} requests; the loop must stop "
+                f"after {cap}, whatever the model keeps asking for.",
+            )
+    return Outcome(True)
+
+
+@check("returned-equals", kinds=("python",))
+def returned_equals(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each run returns `key` (or `keys[run]`, one per run)."""
+    keys = params.get("keys") or [params.get("key")] * len(ctx.runs)
+    for run, key in zip(ctx.runs, keys):
+        if run.exception is not None:
+            return Outcome(
+                False, f"Run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
+            )
+        if run.returned != key:
+            return Outcome(
+                False,
+                f"Run {run.index + 1} returned {quote(run.returned)}; expected {quote(key)}.",
+            )
+    return Outcome(True)
+
+
+@check("returned-schema", kinds=("python",))
+def returned_schema(ctx: PythonContext, params: Mapping) -> Outcome:
+    """What each run returns validates against the JSON Schema `schema`."""
+    from checker.schema_tools import validation_errors
+
+    for run in ctx.runs:
+        if run.exception is not None:
+            return Outcome(
+                False, f"Run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
+            )
+        problems = validation_errors(params["schema"], run.returned)
+        if problems:
+            path, message = problems[0]
+            return Outcome(
+                False,
+                f"What run {run.index + 1} returned does not have the expected shape: at "
+                f"{path or 'the top'}, {message}.",
+            )
+    return Outcome(True)

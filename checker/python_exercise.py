@@ -1,0 +1,112 @@
+"""Mark a python exercise: run the learner's code against the scripted model, then judge.
+
+The code runs in a limited child process (`checker.sandbox.run_python`), twice, with other
+ids the second time. When the code could not run to the end (syntax error, missing entry,
+endless loop, crash, memory, output flood) every criterion is left unchecked and one
+diagnostic says why, at the learner's file:line:col where there is one. Otherwise each
+criterion reads the recorded runs, and every request the code sent is also judged by the
+protocol rules, so all bugs show at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import checker.python_checks  # noqa: F401  (registers the python checks)
+from checker.diagnostics import Criterion, Diagnostic, Verdict
+from checker.exercise import criterion_id, run_criteria
+from checker.python_checks import PythonContext
+
+#: run status -> diagnostic rule id, for runs that could not finish
+STATUS_RULES = {
+    "syntax-error": "python-syntax",
+    "missing-entry": "python-missing-entry",
+    "import-error": "python-import-error",
+    "timeout": "python-timeout",
+    "memory": "python-memory",
+    "crashed": "python-crashed",
+    "output-flood": "python-output-flood",
+    "internal-error": "python-internal-error",
+}
+
+
+def mark_python(exercise: Mapping[str, Any], text: str, *, model: str | None = None) -> Verdict:
+    from checker.sandbox import run_python
+
+    report = run_python(
+        text,
+        entry=exercise["entry"],
+        call=exercise.get("call") or {},
+        script=exercise.get("script") or [],
+        tool_results=exercise.get("tool_results") or {},
+        variants=exercise.get("variants"),
+    )
+    if report.status != "ok":
+        return _not_run(exercise, report)
+    criteria, diagnostics = run_criteria(exercise, PythonContext(report, exercise))
+    diagnostics = _exception_diagnostics(report) + _request_diagnostics(report) + diagnostics
+    return Verdict(all(c.passed for c in criteria), criteria, diagnostics)
+
+
+def _not_run(exercise: Mapping[str, Any], report) -> Verdict:
+    line = column = None
+    if report.syntax_error is not None:
+        line, column = report.syntax_error.line, report.syntax_error.col
+    else:
+        frame = _last_frame(report)
+        if frame:
+            line = frame.get("line")
+    rule = STATUS_RULES.get(report.status, "python-crashed")
+    diagnostic = Diagnostic(rule, "error", "", report.reason, "", line, column)
+    criteria = [
+        Criterion(
+            spec["label"],
+            False,
+            "Not checked: your code did not run to the end.",
+            criterion_id(spec),
+        )
+        for spec in exercise.get("criteria", [])
+    ]
+    return Verdict(False, criteria, [diagnostic])
+
+
+def _last_frame(report) -> dict | None:
+    for run in report.runs:
+        if run.exception is not None:
+            frames = [f for f in run.exception.frames if "line" in f]
+            if frames:
+                return frames[-1]
+    return None
+
+
+def _exception_diagnostics(report) -> list[Diagnostic]:
+    """The learner's exception, once, at its line (the API's 400 included)."""
+    for run in report.runs:
+        if run.exception is not None:
+            frames = [f for f in run.exception.frames if "line" in f]
+            line = frames[-1]["line"] if frames else None
+            message = f"run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
+            return [Diagnostic("python-exception", "error", "", message, report.reason, line, None)]
+    return []
+
+
+def _request_diagnostics(report) -> list[Diagnostic]:
+    """Protocol errors of the requests the code sent, each named by request and run."""
+    out, seen = [], set()
+    for run in report.runs:
+        for k, diagnostics in enumerate(run.diagnostics):
+            for d in diagnostics:
+                if d.get("severity") != "error" or (d["rule"], k) in seen:
+                    continue
+                seen.add((d["rule"], k))
+                out.append(
+                    Diagnostic(
+                        d["rule"],
+                        "error",
+                        f"/requests/{k}" + d.get("path", ""),
+                        f"request {k + 1}: {d['message']}",
+                        d.get("hint", ""),
+                    )
+                )
+    return out
