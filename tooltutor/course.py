@@ -59,6 +59,7 @@ class Exercise:
     script: list[dict] | None = None
     tool_results: dict | None = None
     variants: list[dict] | None = None
+    support: str | None = None
     choices: list[dict] | None = None
     multiple: bool = False
     path: Path | None = field(default=None, compare=False)
