@@ -30,7 +30,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from checker.diagnostics import Diagnostic, describe, json_type, plural, pointer, quote
+from checker.diagnostics import Diagnostic, code, describe, json_type, plural, pointer, quote
 
 ID_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_CHARS = re.compile(r"[a-zA-Z0-9_-]*")
@@ -512,7 +512,7 @@ def _orphan_explanation(
             ids = " or ".join(quote(x) for x in same_name)
             return (
                 f"`tool_use_id` {quote(uid)} is the tool's name, not the call's id: the "
-                f"`{uid}` call in {ctx.where(i - 1)} has id {ids}",
+                f"{code(uid)} call in {ctx.where(i - 1)} has id {ids}",
                 f'Set `"tool_use_id": {quote(same_name[0])}`.',
             )
         prev_ids = prev.use_ids()
@@ -520,7 +520,7 @@ def _orphan_explanation(
             calls = f", which calls {_list(prev_ids)}" if prev_ids else ""
             return (
                 f"`tool_use_id` {quote(uid)} is a tool's name, not a call's id; the message "
-                f"before ({ctx.where(i - 1)}{calls}) has no `{uid}` call",
+                f"before ({ctx.where(i - 1)}{calls}) has no {code(uid)} call",
                 copy_hint,
             )
         if not prev_ids:
@@ -626,7 +626,7 @@ def tool_result_not_first(ctx: Context) -> Iterator[Diagnostic]:
             is_result = isinstance(block, dict) and block.get("type") == "tool_result"
             if not is_result:
                 kind = block.get("type") if isinstance(block, dict) else None
-                what = f"a `{kind}` block" if isinstance(kind, str) else "a block"
+                what = f"a {code(kind)} block" if isinstance(kind, str) else "a block"
                 yield _err(
                     "a-tool-result-not-first",
                     ctx.path(m.index, "content", j, *(("type",) if kind else ())),
@@ -684,7 +684,7 @@ def tool_use_not_last(ctx: Context) -> Iterator[Diagnostic]:
             kind = block.get("type") if isinstance(block, dict) else None
             if kind == "tool_use":
                 continue
-            what = f"a `{kind}` block" if isinstance(kind, str) else "a block"
+            what = f"a {code(kind)} block" if isinstance(kind, str) else "a block"
             yield _err(
                 "a-tool-use-not-last",
                 ctx.path(m.index, "content", j, *(("type",) if kind else ())),
@@ -830,7 +830,7 @@ def tool_result_content_type(ctx: Context) -> Iterator[Diagnostic]:
                 if kind in TOOL_RESULT_CONTENT_TYPES:
                     continue
                 if isinstance(kind, str):
-                    what = f"a `{kind}` block"
+                    what = f"a {code(kind)} block"
                 else:
                     what = json_type(item) if not isinstance(item, dict) else "a block without type"
                 yield _err(
@@ -1579,8 +1579,8 @@ def schema_problem(schema: dict[str, Any]) -> tuple[tuple[str, ...], str] | None
 
 def _explain_schema_error(error: Any) -> tuple[tuple[str, ...], str]:
     where = tuple(str(p) for p in error.absolute_path)
-    subject = f"`{where[-1]}`" if where else "the schema"
-    at = f" (at `{'/'.join(where)}`)" if len(where) > 1 else ""
+    subject = code(where[-1]) if where else "the schema"
+    at = f" (at {code('/'.join(where))})" if len(where) > 1 else ""
     kw, value, inst = error.validator, error.validator_value, error.instance
     if where and where[-1] == "type" and kw in ("anyOf", "enum", "type"):
         text = (
@@ -1630,7 +1630,7 @@ def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...
 
 def _explain_instance_error(error: Any) -> tuple[tuple[str, ...], str]:
     where = tuple(str(p) for p in error.absolute_path)
-    subject = f"`{'/'.join(where)}`" if where else "the input"
+    subject = code("/".join(where)) if where else "the input"
     kw, value, inst = error.validator, error.validator_value, error.instance
     if kw == "required" and isinstance(inst, dict) and isinstance(value, list):
         missing = [r for r in value if isinstance(r, str) and r not in inst]
@@ -1672,7 +1672,7 @@ def _plural_names(names: list[str], one: str, many: str | None = None) -> str:
     many = many or one + "s"
     if one.endswith("y") and many == one + "s":
         many = one[:-1] + "ies"
-    shown = ", ".join(f"`{n}`" if NAME_CHARS.fullmatch(n) else quote(n) for n in names[:5])
+    shown = ", ".join(code(n) for n in names[:5])
     return f"{one if len(names) == 1 else many} {shown}"
 
 

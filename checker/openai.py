@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from checker.diagnostics import Diagnostic, describe, json_type, plural, pointer, quote
+from checker.diagnostics import Diagnostic, code, describe, json_type, plural, pointer, quote
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -438,9 +438,10 @@ def tool_call_id_unknown(ctx: Context) -> Iterator[Diagnostic]:
         close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6)
         elsewhere = [k for k, _ in ctx.call_sites.get(cid, []) if k != a]
         if same_name:
+            real = " or ".join(quote(x) for x in same_name)
             message = (
                 f"`tool_call_id` {quote(cid)} is the function's name, not the call's id: the "
-                f"`{cid}` call in {ctx.where(a)} has id {' or '.join(quote(x) for x in same_name)}"
+                f"{code(cid)} call in {ctx.where(a)} has id {real}"
             )
         elif elsewhere:
             message = (
@@ -680,7 +681,7 @@ def tool_content_type(ctx: Context) -> Iterator[Diagnostic]:
             ):
                 continue
             kind = part.get("type") if isinstance(part, dict) else None
-            what = f"a `{kind}` part" if isinstance(kind, str) else json_type(part)
+            what = f"a {code(kind)} part" if isinstance(kind, str) else json_type(part)
             yield _err(
                 "o-tool-content-type",
                 path + pointer(j),
@@ -735,7 +736,7 @@ def content_part_type(ctx: Context) -> Iterator[Diagnostic]:
                 path += "/type"
                 owner = " (an Anthropic block)" if kind in ANTHROPIC_BLOCKS else ""
                 message = (
-                    f"a {m.role} message cannot hold a `{_safe(kind)}` part{owner}: allowed "
+                    f"a {m.role} message cannot hold a {code(kind)} part{owner}: allowed "
                     f"are {shown}"
                 )
                 hint = (
@@ -745,11 +746,6 @@ def content_part_type(ctx: Context) -> Iterator[Diagnostic]:
                     else f"Use one of {shown}."
                 )
             yield _err("o-content-part-type", path, message, hint)
-
-
-def _safe(text: str) -> str:
-    """A type name from the input, fit to stand between backticks."""
-    return quote(text)[1:-1] if not re.fullmatch(r"[A-Za-z0-9_.-]{1,40}", text) else text
 
 
 # =========================================================================== strict
@@ -795,7 +791,9 @@ def _strict_walk(root: dict[str, Any], base: str) -> Iterator[Diagnostic]:
         )
         if is_object:
             label = (
-                "the parameters" if not where else f"the object at `{'/'.join(map(str, where))}`"
+                "the parameters"
+                if not where
+                else f"the object at {code('/'.join(map(str, where)))}"
             )
             if schema.get("additionalProperties") is not False:
                 has = "additionalProperties" in schema
