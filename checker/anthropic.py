@@ -537,6 +537,14 @@ def _orphan_explanation(
                 f"{_list(prev_ids)})",
                 "A result answers only the calls of the assistant message directly before it.",
             )
+        later = [k for k, _ in sites if k > i]
+        if later:
+            return (
+                f"the result for {quote(uid)} comes before its call, which is in "
+                f"{ctx.where(later[0])}: a result must directly follow the assistant message "
+                "that made the call",
+                "Move this result to the user message right after that assistant message.",
+            )
         close = difflib.get_close_matches(uid, prev_ids, n=1, cutoff=0.6)
         if close:
             return (
@@ -1127,6 +1135,8 @@ def tool_name_pattern(ctx: Context) -> Iterator[Diagnostic]:
             continue  # a-tool-schema-invalid explains the shape
         path = pointer("tools", k, "name")
         name = tool.get("name")
+        if "name" not in tool and not _is_custom_tool(tool):
+            continue  # e.g. an MCP toolset: named otherwise
         if not isinstance(name, str):
             yield _err(
                 "a-tool-name-pattern",

@@ -312,13 +312,19 @@ def explain_syntax_error(err: JsonSyntaxError) -> tuple[str, str]:
         )
     if reason == "Expecting value" and doc.startswith("undefined", pos):
         return "`undefined` is not JSON", "Use `null`."
-    if reason == "Expecting property name enclosed in double quotes":
-        word = _WORD.match(doc, pos)
-        if word:
-            return (
-                f"the key `{word.group()}` is not in double quotes",
-                f'Write the key as "{word.group()}": JSON keys are always double-quoted strings.',
-            )
+    word = _WORD.match(doc, pos)
+    if reason == "Expecting value" and word:
+        shown = word.group()[:40]
+        return (
+            f"`{shown}` is not a JSON value: text needs double quotes",
+            f'Write "{shown}" (or `true`, `false`, `null` in lower case).',
+        )
+    if reason == "Expecting property name enclosed in double quotes" and word:
+        key = word.group()[:40]
+        return (
+            f"the key `{key}` is not in double quotes",
+            f'Write the key as "{key}": JSON keys are always double-quoted strings.',
+        )
     if reason in ("Expecting ',' delimiter", "Expecting ':' delimiter") and ch:
         if prev == '"' and not _VALUE_START.match(doc, pos) and ch not in ",:]}":
             return (

@@ -210,6 +210,20 @@ BROKEN = [
         "/messages/4/content/0/tool_use_id",
         "is the id of the call in `messages[1]`",
     ),
+    (
+        "orphan-answers-a-later-call",
+        with_messages(
+            user(Q),
+            assistant([tool_use("toolu_01")]),
+            user([tool_result("toolu_01"), tool_result("toolu_02")]),
+            assistant([tool_use("toolu_02")]),
+            user([tool_result("toolu_02")]),
+        ),
+        "a-tool-result-orphan",
+        "error",
+        "/messages/2/content/1/tool_use_id",
+        "comes before its call, which is in `messages[3]`",
+    ),
     # a-tool-result-not-first
     (
         "text-before-result",
@@ -823,6 +837,11 @@ NEAR_MISSES = [
         "server-tool-without-schema",
         tools(weather_tool(), {"type": "web_search_20250305", "name": "web_search", "max_uses": 3}),
         "a-tool-schema-invalid",
+    ),
+    (
+        "mcp-toolset-has-no-name",
+        tools(weather_tool(), {"type": "mcp_toolset", "mcp_server_name": "files"}),
+        "a-tool-name-pattern",
     ),
     (
         "tools-need-not-match-history",

@@ -65,6 +65,7 @@ CAUSES = [
     ),
     ("missing-comma-inline", '{"a": 1 "b": 2}', 1, 9, "missing comma", "Add a `,`"),
     ("unquoted-key", "{role: 1}", 1, 2, "`role` is not in double quotes", '"role"'),
+    ("unquoted-value", '{"id": toolu_01}', 1, 8, "`toolu_01` is not a JSON value", '"toolu_01"'),
     ("nan", '{"x": NaN}', 1, 7, "`NaN` is not JSON", "null"),
     ("infinity", '{"x": [1, -Infinity]}', 1, 11, "`-Infinity` is not JSON", "null"),
     (
