@@ -16,15 +16,33 @@ message says what shape was expected.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from checker.criteria import JsonContext, Outcome, check, diag, get_pointer
 from checker.diagnostics import describe, plural, pointer, quote
 
 _MISSING = object()
+
+
+def _safe(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
+    """Turn any unforeseen failure inside a check into a failed Outcome: marking never raises."""
+
+    @functools.wraps(function)
+    def guarded(ctx: JsonContext, params: Mapping) -> Outcome:
+        try:
+            return function(ctx, params)
+        except Exception:  # noqa: BLE001 - a learner's answer must never crash the checker
+            return Outcome(
+                False,
+                "This part of your answer could not be checked: its shape is too far from what "
+                "the exercise asks for. Compare it with the shape shown in the task.",
+            )
+
+    return guarded
 
 
 def _where(at: str) -> str:
@@ -61,6 +79,15 @@ def _json_text(value: Any, limit: int = 80) -> str:
     return _MARKUP_LIKE.sub("\\\\u005b", text)
 
 
+def _not_a(kind: str, at: str, target: Any, what: str) -> Outcome:
+    """The failed Outcome for an answer (or part) that is not the JSON `kind` expected."""
+    where = _where(at)
+    return Outcome(
+        False,
+        f"{where[:1].upper()}{where[1:]} is {describe(target)}; write a JSON {kind} of {what}.",
+    )
+
+
 def _names(values: list[Any], limit: int = 6) -> str:
     shown = ", ".join(_json_text(v) for v in values[:limit])
     return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
@@ -70,6 +97,7 @@ def _names(values: list[Any], limit: int = 6) -> str:
 
 
 @check("each-field", kinds=("json",))
+@_safe
 def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
     """Entry by entry, `field` of the object at `at` equals `key[entry]`; `min_correct` must.
 
@@ -137,6 +165,7 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 @check("set-equals", kinds=("json",))
+@_safe
 def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     """The list at `at` holds the items of `key`, each once, in any order.
 
@@ -154,10 +183,7 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     }
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        return Outcome(
-            False,
-            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON array of {what}s.",
-        )
+        return _not_a("array", at, target, f"{what}s")
     expected = {_canon(v) for v in key}
     seen: set[str] = set()
     diags, unexpected, twice = [], [], []
@@ -193,17 +219,14 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 @check("item-count", kinds=("json",))
+@_safe
 def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
     """The array at `at` holds at least `min` and at most `max` items (`what`: an item in words)."""
     at = params.get("at", "")
     what = str(params.get("what", "item"))
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        where = _where(at)
-        return Outcome(
-            False,
-            f"{where[:1].upper()}{where[1:]} is {describe(target)}; write a JSON array of {what}s.",
-        )
+        return _not_a("array", at, target, f"{what}s")
     low, high = params.get("min"), params.get("max")
     n = len(target)
     if low is not None and n < int(low):
@@ -225,6 +248,7 @@ def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 @check("in-order", kinds=("json",))
+@_safe
 def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     """Every item of `key` appears in the list at `at`, and they stand in the key's order.
 
@@ -236,10 +260,7 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     what = str(params.get("what", "item"))
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        return Outcome(
-            False,
-            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON array of {what}s.",
-        )
+        return _not_a("array", at, target, f"{what}s")
     rank = {_canon(v): i for i, v in enumerate(key)}
     placed: list[tuple[int, Any, int]] = []  # (position in answer, item, rank)
     seen: set[str] = set()
@@ -257,7 +278,8 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
         )
     for (i, item, r), (_, later, r2) in zip(placed, placed[1:]):
         if r > r2:
-            message = f"{_json_text(item)} stands before {_json_text(later)}, but {_json_text(later)} has to happen first."
+            first, then = _json_text(item), _json_text(later)
+            message = f"{first} stands before {then}, but {then} has to happen first."
             return Outcome(False, message, [diag(at + pointer(i), message)])
     return Outcome(True)
 
@@ -367,8 +389,8 @@ def _part_shape(d: dict, path: str) -> list[tuple[str, str]]:
         out.append(
             (
                 path + "/parameters",
-                "`parameters` is OpenAI's name for the schema; Claude reads `input_schema`, and the "
-                "API would answer 400 because `input_schema` is missing",
+                "`parameters` is OpenAI's name for the schema; Claude reads `input_schema`, "
+                "and the API would answer 400 because `input_schema` is missing",
             )
         )
     schema = d.get("input_schema", _MISSING)
@@ -387,7 +409,8 @@ def _part_shape(d: dict, path: str) -> list[tuple[str, str]]:
         out.append(
             (
                 path + "/input_schema",
-                f'the top level of `input_schema` must say `"type": "object"`; found {describe(schema.get("type"))}',
+                'the top level of `input_schema` must say `"type": "object"`; found '
+                + describe(schema.get("type")),
             )
         )
     try:
@@ -421,7 +444,8 @@ def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str,
         return [
             (
                 path,
-                "the definition has no `description`; the model reads it to decide when and how to call",
+                "the definition has no `description`; the model reads it to decide when and "
+                "how to call",
             )
         ]
     out = []
@@ -430,8 +454,8 @@ def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str,
         out.append(
             (
                 path + "/description",
-                f"the description has {plural(n, 'sentence')}; write at least {min_sentences}: what the "
-                "tool does, when to use it and when not, what each parameter means",
+                f"the description has {plural(n, 'sentence')}; write at least {min_sentences}: "
+                "what the tool does, when to use it and when not, what each parameter means",
             )
         )
     schema = _schema(d) or {}
@@ -471,7 +495,8 @@ def _part_examples(
         out.append(
             (
                 path + "/input_examples",
-                f"`input_examples` holds {plural(len(examples), 'example')}; give at least {min_examples}",
+                f"`input_examples` holds {plural(len(examples), 'example')}; "
+                f"give at least {min_examples}",
             )
         )
     schema = _usable_schema(d)
@@ -496,8 +521,8 @@ def _part_examples(
                 (
                     where + inner,
                     f"example {i} does not validate against `input_schema` "
-                    f"(at {inner or 'its top level'}: {message}); the API would answer 400 and reject "
-                    "the whole request",
+                    f"(at {inner or 'its top level'}: {message}); the API would answer 400 and "
+                    "reject the whole request",
                 )
             )
     if schema is None and not any(isinstance(e, dict) for e in examples):
@@ -516,8 +541,10 @@ def _part_examples(
         out.append(
             (
                 path + "/input_examples",
-                f"every example sets every optional parameter ({', '.join(quote(p) for p in optional)}); "
-                "leave at least one out somewhere, so the model learns that a call without it is normal",
+                "every example sets every optional parameter ("
+                + ", ".join(quote(p) for p in optional)
+                + "); leave at least one out somewhere, so the model learns that a call "
+                "without it is normal",
             )
         )
     return out
@@ -560,8 +587,9 @@ def _part_strict(d: dict, path: str) -> list[tuple[str, str]]:
 
 
 @check("tool-definition", kinds=("json",))
+@_safe
 def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
-    """The answer (or the part at `at`) is a Claude tool definition that the API and the model can use.
+    """The answer (or the part at `at`) is a Claude tool definition the API and model can use.
 
     `parts` picks what is marked (default all): `name` (^[a-zA-Z0-9_-]{1,64}$), `shape`
     (flat, no OpenAI `parameters`/`function`, an `input_schema` of type object that is a
@@ -622,6 +650,7 @@ def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 @check("action-enum", kinds=("json",))
+@_safe
 def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     """Consolidated tools: each original operation is one `action` value of exactly one tool.
 
@@ -674,8 +703,8 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     path + "/input_schema",
-                    f"in {quote(name)}, {quote(field)} should be `required`: without it the tool cannot "
-                    "tell which operation is meant",
+                    f"in {quote(name)}, {quote(field)} should be `required`: without it the tool "
+                    "cannot tell which operation is meant",
                 )
             )
         where = path + pointer("input_schema", "properties", field, "enum")
@@ -685,25 +714,27 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
                 problems.append(
                     (
                         where + pointer(i),
-                        f"{_json_text(action)} in {quote(name)} is not one of the {service} action names "
-                        f"({names})",
+                        f"{_json_text(action)} in {quote(name)} is not one of the {service} "
+                        f"action names ({names})",
                     )
                 )
             elif owner[action] != service:
                 problems.append(
                     (
                         where + pointer(i),
-                        f"{quote(action)} is a `{owner[action]}` operation, but {quote(name)} is a `{service}` tool",
+                        f"{quote(action)} is a `{owner[action]}` operation, but {quote(name)} "
+                        f"is a `{service}` tool",
                     )
                 )
             else:
                 offered.setdefault((service, action), []).append(name)
-    for (service, action), names in offered.items():
+    for (_service, action), names in offered.items():
         if len(names) > 1:
             problems.append(
                 (
                     at,
-                    f"{quote(action)} is offered by {' and '.join(quote(n) for n in names)}; each operation belongs to one tool",
+                    f"{quote(action)} is offered by {' and '.join(quote(n) for n in names)}; "
+                    "each operation belongs to one tool",
                 )
             )
     for service, actions in services.items():
@@ -747,7 +778,8 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
         out.append(
             (
                 base + "/id",
-                f"tool call {i} has id {describe(call.get('id'))}; keep the original id {quote(want.get('id'))}",
+                f"tool call {i} has id {describe(call.get('id'))}; keep the original id "
+                + quote(want.get("id")),
             )
         )
     if call.get("type") != "function":
@@ -762,14 +794,16 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
         return out + [
             (
                 base,
-                f"tool call {i} needs a `function` object holding `name` and `arguments`; found {describe(function)}",
+                f"tool call {i} needs a `function` object holding `name` and `arguments`; "
+                f"found {describe(function)}",
             )
         ]
     if function.get("name") != want.get("name"):
         out.append(
             (
                 base + "/function/name",
-                f"tool call {i} names {describe(function.get('name'))}; it should be {quote(want.get('name'))}",
+                f"tool call {i} names {describe(function.get('name'))}; it should be "
+                + quote(want.get("name")),
             )
         )
     arguments = function.get("arguments", _MISSING)
@@ -780,8 +814,8 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
         out.append(
             (
                 where,
-                f"`arguments` of tool call {i} is {describe(arguments)}; in Chat Completions it is a string "
-                f"holding JSON, such as {quote(json.dumps(want.get('input')))}",
+                f"`arguments` of tool call {i} is {describe(arguments)}; in Chat Completions it "
+                f"is a string holding JSON, such as {quote(json.dumps(want.get('input')))}",
             )
         )
     else:
@@ -799,13 +833,15 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
                 out.append(
                     (
                         where,
-                        f"`arguments` of tool call {i} decodes to {_json_text(decoded)}, not to the original input",
+                        f"`arguments` of tool call {i} decodes to {_json_text(decoded)}, "
+                        "not to the original input",
                     )
                 )
     return out
 
 
 @check("tool-calls", kinds=("json",))
+@_safe
 def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
     """Message `index` is one Chat Completions assistant message carrying `calls` in order.
 
@@ -828,7 +864,8 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
         role = message.get("role") if isinstance(message, dict) else None
         return Outcome(
             False,
-            f"Message {index} should be the assistant turn with the calls; it has role {describe(role)}.",
+            f"Message {index} should be the assistant turn with the calls; it has role "
+            f"{describe(role)}.",
             [diag(base, "the calls belong in an assistant message")],
         )
     problems: list[tuple[str, str]] = []
@@ -852,11 +889,13 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
                     "`tool_use` blocks are Claude's; in Chat Completions calls go in `tool_calls`",
                 )
             )
-    if calls is _MISSING or not isinstance(calls, list):
+    if not isinstance(calls, list):
+        found = describe(None if calls is _MISSING else calls)
         problems.append(
             (
                 base,
-                f"message {index} needs `tool_calls`, a list of {plural(len(wanted), 'call')}; found {describe(None if calls is _MISSING else calls)}",
+                f"message {index} needs `tool_calls`, a list of "
+                f"{plural(len(wanted), 'call')}; found {found}",
             )
         )
     else:
@@ -864,8 +903,8 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     base + "/tool_calls",
-                    f"`tool_calls` holds {plural(len(calls), 'call')}; all {len(wanted)} calls of the Claude turn "
-                    "belong in this one list",
+                    f"`tool_calls` holds {plural(len(calls), 'call')}; all {len(wanted)} calls "
+                    "of the Claude turn belong in this one list",
                 )
             )
         for i, (call, want) in enumerate(zip(calls, wanted)):
