@@ -202,17 +202,19 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
         return Outcome(True)
     parts = []
     if unexpected:
-        parts.append(f"not expected: {_names(unexpected)}")
-        first_note = next((notes[_canon(u)] for u in unexpected if notes.get(_canon(u))), "")
-        if first_note:
-            parts[-1] += f" ({first_note})"
+        verb = "does" if len(unexpected) == 1 else "do"
+        parts.append(f"{_names(unexpected)} {verb} not belong here")
+        noted = [notes[_canon(u)] for u in unexpected if notes.get(_canon(u))]
+        if len(unexpected) == 1 and noted:
+            parts[-1] += f" ({noted[0]})"
+        elif noted:
+            parts[-1] += " (see the note on each below)"
     if twice:
-        parts.append(f"listed twice: {_names(twice)}")
+        parts.append(f"{_names(twice)} {'is' if len(twice) == 1 else 'are'} listed twice")
     if missing:
-        parts.append(f"{plural(missing, what)} missing")
-    return Outcome(
-        False, f"Expected {plural(len(expected), what)}; " + "; ".join(parts) + ".", diags
-    )
+        parts.append(f"{plural(missing, what)} {'is' if missing == 1 else 'are'} missing")
+    message = f"Looking for {plural(len(expected), what)}: " + "; ".join(parts) + "."
+    return Outcome(False, message, diags)
 
 
 # --------------------------------------------------------------------------- item-count
@@ -665,7 +667,8 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     if complaint:
         return Outcome(False, complaint)
     owner = {action: service for service, actions in services.items() for action in actions}
-    offered: dict[tuple[str, str], list[str]] = {}  # (service, action) -> tool names
+    # (service, action) -> [(tool name, pointer of the enum value)]
+    offered: dict[tuple[str, str], list[tuple[str, str]]] = {}
     problems: list[tuple[str, str]] = []
     prefixes = ", ".join(f"`{s}_`" for s in services)
     for path, d in definitions:
@@ -727,14 +730,14 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
                     )
                 )
             else:
-                offered.setdefault((service, action), []).append(name)
-    for (_service, action), names in offered.items():
-        if len(names) > 1:
+                offered.setdefault((service, action), []).append((name, where + pointer(i)))
+    for (_service, action), places in offered.items():
+        if len(places) > 1:
+            names = " and ".join(quote(n) for n, _ in places)
             problems.append(
                 (
-                    at,
-                    f"{quote(action)} is offered by {' and '.join(quote(n) for n in names)}; "
-                    "each operation belongs to one tool",
+                    places[-1][1],
+                    f"{quote(action)} is offered by {names}; each operation belongs to one tool",
                 )
             )
     for service, actions in services.items():

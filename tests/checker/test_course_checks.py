@@ -92,14 +92,14 @@ def test_set_equals_names_unexpected_items_where_they_stand_with_their_note():
     criterion, diags = judge("set-equals", params, [["d", "c"], ["a", "b"]])
     assert not criterion.passed
     assert '["a", "b"]' in criterion.message and "this pair is reversed" in criterion.message
-    assert "1 pair missing" in criterion.message
+    assert "1 pair is missing" in criterion.message
     assert diags[0].path == "/1" and diags[0].hint == "this pair is reversed"
 
 
 def test_set_equals_counts_missing_items_without_revealing_them_and_flags_duplicates():
     criterion, diags = judge("set-equals", {"key": ["x", "y", "z"]}, ["x", "x"])
     assert not criterion.passed
-    assert "listed twice" in criterion.message and "2 items missing" in criterion.message
+    assert "listed twice" in criterion.message and "2 items are missing" in criterion.message
     assert '"y"' not in criterion.message
 
 
