@@ -204,7 +204,8 @@ def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
         return Outcome(False, f"There is no message {params.get('index', 0)}.")
     path = ctx.message_ptr(index)
     if not isinstance(message, dict) or message.get("role") != "user":
-        return Outcome(False, f"Message {index} should be the user's question, as role `user`.")
+        what = params.get("what", "the user's message")
+        return Outcome(False, f"Message {index} should be {what}, with role `user`.")
     content = message.get("content")
     if (
         isinstance(content, list)
@@ -469,7 +470,8 @@ def json_schema(ctx: JsonContext, params: Mapping) -> Outcome:
     first_path, first_message = problems[0]
     return Outcome(
         False,
-        f"{plural(len(problems), 'part')} of the answer do not fit the expected shape. "
+        f"{plural(len(problems), 'part')} of the answer "
+        f"{'does' if len(problems) == 1 else 'do'} not fit the expected shape. "
         f"First, at {at + first_path or 'the top'}: {first_message}",
         diags,
     )
@@ -547,8 +549,9 @@ def equals(ctx: JsonContext, params: Mapping) -> Outcome:
         diags.append(diag(path, what, hint))
     shown = "; ".join(f"{p or 'the answer'}: {w}" for p, w, _ in out[:3])
     more = f" (and {len(out) - 3} more)" if len(out) > 3 else ""
+    verb = "differs" if len(out) == 1 else "differ"
     return Outcome(
-        False, f"{plural(len(out), 'place')} differ from the answer key: {shown}{more}.", diags
+        False, f"{plural(len(out), 'place')} {verb} from the answer key: {shown}{more}.", diags
     )
 
 
@@ -580,7 +583,7 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
             f"({', '.join(by_id)}).",
         )
     if not ctx.chosen:
-        return Outcome(False, "Pick an option: write its letter.")
+        return Outcome(False, f"Pick an option: write its id ({', '.join(by_id)}).")
     correct = {c["id"] for c in ctx.choices if c["correct"]}
     chosen = set(ctx.chosen)
     if chosen == correct:
@@ -589,7 +592,10 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
     missed = len(correct - chosen)
     parts = wrong[:]
     if missed and not wrong:
-        parts.append(f"Right so far, but {plural(missed, 'more option')} also hold.")
+        parts.append(
+            f"Right so far, but {plural(missed, 'more option')} "
+            f"{'holds' if missed == 1 else 'hold'} too."
+        )
     return Outcome(False, " ".join(parts))
 
 
