@@ -263,13 +263,18 @@ def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Di
 
 
 def _not_json(obj: Any) -> list[Diagnostic]:
-    """`request-shape` for values a JSON body cannot hold (Python input only)."""
+    """`request-shape` for values a JSON body cannot hold (Python input only).
+
+    Walks without recursion; paths are kept as parent links, so very deep values cost
+    linear memory.
+    """
     out: list[Diagnostic] = []
-    stack: list[tuple[Any, tuple[str | int, ...], bool]] = [(obj, (), False)]
+    Link = tuple  # (token, parent link) or None for the root
+    stack: list[tuple[Any, Link | None, bool]] = [(obj, None, False)]
     on_path: set[int] = set()  # containers being walked: meeting one again is a cycle
     done: set[int] = set()  # containers walked already (shared, not cyclic)
     while stack and len(out) < _MAX_NOT_JSON:
-        value, where, leaving = stack.pop()
+        value, link, leaving = stack.pop()
         if leaving:
             on_path.discard(id(value))
             done.add(id(value))
@@ -282,25 +287,29 @@ def _not_json(obj: Any) -> list[Diagnostic]:
                 continue
             else:
                 on_path.add(id(value))
-                stack.append((value, where, True))
+                stack.append((value, link, True))
                 if isinstance(value, dict):
                     bad = [k for k in value if not isinstance(k, str)]
                     if bad:
                         problem = f"an object with a key that is {json_type(bad[0])}"
-                    items = [(v, (*where, k)) for k, v in value.items() if isinstance(k, str)]
+                    items = [(v, (k, link)) for k, v in value.items() if isinstance(k, str)]
                 else:
-                    items = [(v, (*where, n)) for n, v in enumerate(value)]
+                    items = [(v, (n, link)) for n, v in enumerate(value)]
                 stack.extend((v, w, False) for v, w in reversed(items))
         elif isinstance(value, float) and not math.isfinite(value):
             problem = "NaN or Infinity"
         elif not (value is None or isinstance(value, (str, int, float, bool))):
             problem = json_type(value)
         if problem is not None:
+            tokens: list[str | int] = []
+            while link is not None:
+                tokens.append(link[0])
+                link = link[1]
             out.append(
                 Diagnostic(
                     "request-shape",
                     "error",
-                    pointer(*where),
+                    pointer(*reversed(tokens)),
                     f"this is {problem}: a JSON request cannot hold it",
                     "Convert it to plain JSON data (dicts, lists, strings, numbers, booleans, "
                     "None) before sending.",

@@ -264,3 +264,21 @@ def test_bare_messages_do_not_import_jsonschema():
         "assert 'jsonschema' not in sys.modules, 'jsonschema imported for a bare array'; "
         f"checker.lint({body!r})"
     )
+
+
+def test_very_deep_python_values_cost_linear_memory_and_do_not_crash():
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert not lint_value(deep).valid
+    deep_set: list = [{1, 2}]
+    for _ in range(10_000):
+        deep_set = [deep_set]
+    body = {
+        "messages": [user(deep[0][0]), user(deep_set)],
+        "tools": [{"name": "f", "input_schema": {"type": "object", "properties": {"a": deep_set}}}],
+    }
+    for fmt in ("anthropic", "openai"):
+        assert not lint_value(body, fmt).valid
+    (not_json,) = [d for d in lint_value(body).diagnostics if "Python set" in d.message]
+    assert not_json.path == "/messages/1/content" + "/0" * 10_001
