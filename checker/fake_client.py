@@ -20,7 +20,13 @@ What the learner's code sees:
   that does not is stopped at `max_requests` calls (50) by `ModelCallLimitError`.
 - `ToolRecorder`: the `run_tool(name, input)` passed to the learner's function. It records
   every call and returns the scripted result for that tool name (a string that says the tool
-  does not exist for an unknown name, so the run goes on and every bug can be reported).
+  does not exist for an unknown name, so the run goes on and every bug can be reported). A
+  scripted result `{"$raise": "message"}` makes the call raise `RuntimeError("message")`
+  instead (recorded first): a tool that fails, for the learner's code to turn into an
+  `is_error` result.
+- `support`: the exercise's support code, if it has any, imported as that module before
+  the learner's file; `"$support.NAME"` call values are its attributes (see
+  `checker.sandbox`).
 - `make_anthropic_module()`: what `import anthropic` resolves to in the child. Building a real
   client (`anthropic.Anthropic()`) raises `OfflineExerciseError` with a message that says to
   use the `client` passed in.
@@ -602,6 +608,10 @@ REQUIRED_PARAMS = ("max_tokens", "messages", "model")
 MAX_REQUESTS = 50
 #: a longer string returned or passed to run_tool is reported cut, as a repr
 MAX_REPORTED_CHARS = 1_000_000
+#: a scripted tool result `{RAISE_KEY: "message"}` makes run_tool raise RuntimeError(message)
+RAISE_KEY = "$raise"
+#: a call value that starts so names an attribute of the support module
+SUPPORT_PREFIX = "$support."
 
 
 class Messages:
@@ -763,7 +773,10 @@ class FakeAnthropic(Anthropic):
 
 
 class ToolRecorder:
-    """`run_tool(name, input)`: records each call and returns the scripted result."""
+    """`run_tool(name, input)`: records each call and returns the scripted result.
+
+    A scripted result `{"$raise": "message"}` (that one key) raises `RuntimeError(message)`.
+    """
 
     def __init__(self, results: Mapping[str, Any]) -> None:
         self._results = dict(results)
@@ -772,12 +785,27 @@ class ToolRecorder:
     def __call__(self, name: Any, input: Any = None) -> Any:  # noqa: A002 - the SDK's word
         self.calls.append({"name": to_jsonable(name), "input": to_jsonable(input)})
         if isinstance(name, str) and name in self._results:
-            return copy.deepcopy(self._results[name])
+            result = self._results[name]
+            if isinstance(result, dict) and set(result) == {RAISE_KEY}:
+                raise RuntimeError(str(result[RAISE_KEY]))
+            return copy.deepcopy(result)
         known = ", ".join(sorted(self._results)) or "none"
         return UNKNOWN_TOOL.format(name=name, known=known)
 
     def __repr__(self) -> str:
         return f"<run_tool: scripted tools {', '.join(sorted(self._results)) or 'none'}>"
+
+
+def support_value(support: types.ModuleType | None, name: str) -> Any:
+    """`support.NAME`, or what `support.NAME()` returns when `name` ends with "()"."""
+    call = name.endswith("()")
+    attr = name[:-2] if call else name
+    if support is None:
+        raise LookupError(f"'$support.{name}' is used but the exercise has no support code")
+    if not hasattr(support, attr):
+        raise LookupError(f"the support code defines no {attr!r}")
+    value = getattr(support, attr)
+    return value() if call else value
 
 
 def to_jsonable(value: Any, *, depth: int = 0) -> Any:
@@ -938,10 +966,53 @@ class _RunState:
         self.returned: Any = None
         self.exception: dict[str, Any] | None = None
         self.finished = False
+        self.expected: Any = None
+        self.mutated: list[str] = []
 
-    def kwargs(self, call: Mapping[str, Any]) -> dict[str, Any]:
+    def kwargs(self, call: Mapping[str, Any], support: types.ModuleType | None) -> dict[str, Any]:
+        """The entry's arguments: the special values (`$client`, `$support.NAME`) resolved.
+
+        Raises `LookupError` (an author's mistake) for a `$support.` value that names nothing.
+        """
         special = {"$client": self.client, "$run_tool": self.recorder}
-        return {k: special.get(v, v) if isinstance(v, str) else v for k, v in call.items()}
+        out = {}
+        for key, value in call.items():
+            if isinstance(value, str) and value.startswith(SUPPORT_PREFIX):
+                value = support_value(support, value[len(SUPPORT_PREFIX) :])
+            elif isinstance(value, str):
+                value = special.get(value, value)
+            out[key] = value
+        return out
+
+    def snapshot(self, kwargs: Mapping[str, Any]) -> dict[str, Any]:
+        """What the arguments hold now, to tell afterwards which ones the entry changed."""
+        taken = {}
+        for key, value in kwargs.items():
+            if value is self.client or value is self.recorder or callable(value):
+                continue
+            try:
+                taken[key] = ("json", json.dumps(value, allow_nan=True))
+            except (TypeError, ValueError, RecursionError):
+                try:
+                    taken[key] = ("copy", copy.deepcopy(value))
+                except Exception:
+                    continue
+        return taken
+
+    def changed(self, kwargs: Mapping[str, Any], taken: Mapping[str, Any]) -> list[str]:
+        """The names of the arguments that differ from their snapshot."""
+        out = []
+        for key, (how, before) in taken.items():
+            try:
+                if how == "json":
+                    same = json.dumps(kwargs[key], allow_nan=True) == before
+                else:
+                    same = bool(kwargs[key] == before)
+            except Exception:
+                same = False
+            if not same:
+                out.append(key)
+        return out
 
     def to_dict(self, note: str) -> dict[str, Any]:
         client = self.client
@@ -961,6 +1032,8 @@ class _RunState:
             "stdout": text,
             "truncated": self.truncated,
             "finished": self.finished,
+            "expected": self.expected,
+            "mutated": self.mutated,
         }
 
 
@@ -982,6 +1055,7 @@ class _Harness:
         self._finishing = False
         self._reserve: bytearray | None = None
         self._source_lines: list[str] = []
+        self.support: types.ModuleType | None = None
 
     # -- output ------------------------------------------------------------------------
 
@@ -1069,6 +1143,8 @@ class _Harness:
         plans = self.config["runs"]
         self.runs.append(_RunState(0, plans[0], self))
         self.current = self.runs[0]
+        if self.config.get("support_path"):
+            self.support = self._import_support(self.config["support_path"])
         name = self.config["module_name"]
         module = types.ModuleType(name if name not in sys.modules else "solution")
         module.__file__ = self.path
@@ -1091,8 +1167,10 @@ class _Harness:
                 self.runs.append(_RunState(index, plan, self))
             run = self.runs[index]
             self.current = run
-            kwargs = run.kwargs(plan["call"])
+            kwargs = self._prepare(run, plan["call"])
+            taken = run.snapshot(kwargs)
             outcome = self._call(lambda f=function, kw=kwargs: f(**kw), run=run)
+            run.mutated = run.changed(kwargs, taken)
             if outcome is None:
                 run.finished = True
             else:
@@ -1108,6 +1186,37 @@ class _Harness:
                     self.finish(kind, detail)
         self.current = None
         self.finish("ok")
+
+    def _import_support(self, path: str) -> types.ModuleType:
+        """Import the exercise's support code as the module `support` (a failure is ours)."""
+        import importlib.util
+
+        module = None
+        try:
+            spec = importlib.util.spec_from_file_location("support", path)
+            module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+            sys.modules["support"] = module
+            spec.loader.exec_module(module)  # type: ignore[union-attr]
+        except BaseException as exc:
+            self.internal_errors.append(f"support code failed: {type(exc).__name__}: {exc}")
+            self.current = None
+            self.finish("internal-error")
+        return module  # type: ignore[return-value]
+
+    def _prepare(self, run: _RunState, call: Mapping[str, Any]) -> dict[str, Any]:
+        """The run's arguments, and the support's `expected(**arguments)` for it."""
+        try:
+            kwargs = run.kwargs(call, self.support)
+            expected = getattr(self.support, "expected", None)
+            if callable(expected):
+                run.expected = to_jsonable(expected(**kwargs))
+        except BaseException as exc:
+            self.internal_errors.append(
+                f"support code failed in run {run.index + 1}: {type(exc).__name__}: {exc}"
+            )
+            self.current = None
+            self.finish("internal-error")
+        return kwargs
 
     def _call(self, action: Callable[[], Any], run: _RunState | None = None) -> Any:
         """Run learner code. None when it returned; else (kind, detail)."""
@@ -1412,7 +1521,7 @@ def install_guards(work_dir: str) -> None:
             for position, fd_position in _PATH_EVENTS[event]:
                 dir_fd = args[fd_position] if 0 <= fd_position < len(args) else None
                 path = args[position] if position < len(args) else None
-                if not writable(path, dir_fd if isinstance(dir_fd, int) else None):
+                if not writable(path, dir_fd if isinstance(dir_fd, int) and dir_fd >= 0 else None):
                     raise PermissionError(WRITE_BLOCKED.format(path=path))
         elif event in _NETWORK_EVENTS:
             raise ConnectionRefusedError(NETWORK_BLOCKED)

@@ -1,11 +1,12 @@
 """Mark a python exercise: run the learner's code against the scripted model, then judge.
 
-The code runs in a limited child process (`checker.sandbox.run_python`), twice, with other
-ids the second time. When the code could not run to the end (syntax error, missing entry,
-endless loop, crash, memory, output flood) every criterion is left unchecked and one
-diagnostic says why, at the learner's file:line:col where there is one. Otherwise each
-criterion reads the recorded runs, and every request the code sent is also judged by the
-protocol rules, so all bugs show at once.
+The code runs in a limited child process (`checker.sandbox.run_python`), once per planned
+run: twice, or once more than the exercise has `variants` (each later run with other ids),
+with the exercise's `support` code importable there as `support`. When the code could not
+run to the end (syntax error, missing entry, endless loop, crash, memory, output flood)
+every criterion is left unchecked and one diagnostic says why, at the learner's
+file:line:col where there is one. Otherwise each criterion reads the recorded runs, and
+every request the code sent is also judged by the protocol rules, so all bugs show at once.
 """
 
 from __future__ import annotations
@@ -34,13 +35,16 @@ STATUS_RULES = {
 def mark_python(exercise: Mapping[str, Any], text: str, *, model: str | None = None) -> Verdict:
     from checker.sandbox import run_python
 
+    variants = exercise.get("variants") or []
     report = run_python(
         text,
         entry=exercise["entry"],
         call=exercise.get("call") or {},
         script=exercise.get("script") or [],
         tool_results=exercise.get("tool_results") or {},
-        variants=exercise.get("variants"),
+        runs=max(2, len(variants) + 1),
+        variants=variants,
+        support=exercise.get("support"),
     )
     if report.status != "ok":
         return _not_run(exercise, report)

@@ -8,7 +8,8 @@ This is the parent side; `checker.fake_client` is what runs in the child. `run_p
    script (`tool_use` ids, message ids) rewritten to another id of the same shape, mapped
    everywhere it appears (script, call values, tool results), plus the exercise's optional
    `variants` overrides, so an id or value copied into the code fails;
-3. writes the source, a three-line harness and the plan into a fresh temporary folder and
+3. writes the source, a three-line harness and the plan into a fresh temporary folder (and
+   the exercise's optional `support` code as `work/support.py`, next to the source) and
    starts `python -I -X utf8 harness.py` in its own session, in the `work/` subfolder, with a
    scrubbed environment (no API keys, `HOME` and `TMPDIR` in that folder);
 4. waits at most `Limits.wall_s` (+ a short grace) and then kills the whole process group;
@@ -16,6 +17,17 @@ This is the parent side; `checker.fake_client` is what runs in the child. `run_p
 5. reads the result the child wrote (checked against a nonce it was given) and turns it into a
    `RunReport`: what each run sent, got, printed, returned or raised, with a learner-facing
    `reason` for anything that stopped the run.
+
+Support code (an exercise's `support`, Python source by the exercise's author) gives the
+learner's code helper objects: the child imports it as the module `support` before the
+learner's file is loaded (so `import support` gets that same module), with the guards
+already up and the `work/` folder as its current folder, so it may build fixture files
+there. A `call` value `"$support.NAME"` is that attribute of the module; `"$support.NAME()"`
+is what calling it returns, called afresh for each run. If the module defines `expected`,
+each run calls `support.expected(**arguments)` with the run's arguments before the entry,
+and its return value is reported as `RunResult.expected`: a key computed in the child from
+the very objects the learner's code gets, for the criteria to compare in the parent.
+`RunResult.mutated` names the arguments the entry changed in place.
 
 Limits and how each holds (the child sets the rlimits itself, first thing: `preexec_fn` is
 not safe when the caller has threads, as the TUI's workers are):
@@ -176,6 +188,11 @@ class RunResult:
     truncated: bool = False
     #: the entry returned or raised (False: the run was stopped, or never started)
     finished: bool = False
+    #: what the support code's `expected(**arguments)` returned for this run (None: none)
+    expected: Any = None
+    #: the names of the arguments the entry changed in place (compared as JSON, or with ==
+    #: on a deep copy for what JSON cannot hold; the client and run_tool are not compared)
+    mutated: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RunResult:
@@ -235,21 +252,30 @@ def run_python(
     limits: Limits = DEFAULT_LIMITS,
     filename: str = "solution.py",
     validator: str | None = DEFAULT_VALIDATOR,
+    support: str | None = None,
 ) -> RunReport:
     """Run `entry(**call)` from `source` `runs` times against the scripted model.
 
     `call` maps the entry's parameter names to values; `"$client"` and `"$run_tool"` stand
-    for the fake client and the tool recorder. `script` is the model's replies in the API's
-    shape; `tool_results` maps tool names to what `run_tool` returns. `variants[k]` overrides
+    for the fake client and the tool recorder, `"$support.NAME"` / `"$support.NAME()"` for an
+    attribute of the `support` module (or what calling it returns). `script` is the model's
+    replies in the API's shape; `tool_results` maps tool names to what `run_tool` returns
+    (`{"$raise": "message"}`: it raises `RuntimeError(message)`). `variants[k]` overrides
     `call`, `tool_results` (key by key) or `script` (whole) for run k+2. `validator` names the
     function that judges each request in the child, "module:function" or "file.py:function"
-    (None: accept every request).
+    (None: accept every request). `support` is Python source written as `support.py` in the
+    child's work folder and imported there before the learner's file (see the module
+    docstring).
 
-    Raises ValueError for a malformed script (an author's mistake); everything the learner's
-    code does ends in a `RunReport`.
+    Raises ValueError for a malformed script or support code that Python cannot read (an
+    author's mistake); everything the learner's code does ends in a `RunReport`.
     """
     started = time.monotonic()
     filename = _safe_filename(filename)
+    if support is not None:
+        _check_support(support)
+        if filename == SUPPORT_FILE:  # the learner's file may not take the support's place
+            filename = "solution.py"
     syntax = find_syntax_error(source, filename)
     if syntax is not None:
         return RunReport(
@@ -262,7 +288,7 @@ def run_python(
     try:
         with tempfile.TemporaryDirectory(prefix="tooltutor-", ignore_cleanup_errors=True) as tmp:
             data, exit_code, timed_out, stray = _run_child(
-                source, filename, entry, plans, limits, tmp, validator
+                source, filename, entry, plans, limits, tmp, validator, support
             )
     except OSError as exc:  # no temporary folder, no Python to start: not the learner's fault
         return RunReport(
@@ -344,6 +370,16 @@ def plan_runs(
             {"call": run_call, "script": run_script, "tool_results": run_results, "ids": ids}
         )
     return plans
+
+
+def _check_support(support: Any) -> None:
+    if not isinstance(support, str):
+        raise ValueError("support must be Python source text")
+    problem = find_syntax_error(support, "support.py")
+    if problem is not None:
+        raise ValueError(
+            f"support code, line {problem.line}, column {problem.col}: {problem.message}"
+        )
 
 
 def _check_script(script: Any) -> None:
@@ -431,6 +467,9 @@ def _safe_filename(filename: str) -> str:
 # The child
 # --------------------------------------------------------------------------------------
 
+#: the name support code gets in the child's work folder (and as a module: `support`)
+SUPPORT_FILE = "support.py"
+
 HARNESS = """import sys
 sys.path.insert(0, {root!r})
 from checker.fake_client import harness_main
@@ -446,6 +485,7 @@ def _run_child(
     limits: Limits,
     tmp: str,
     validator: str | None,
+    support: str | None = None,
 ) -> tuple[dict[str, Any] | None, int, bool, str]:
     """Start the child in `tmp`, wait for it, and return (result, exit code, timed out, stray)."""
     root = Path(tmp)
@@ -455,6 +495,10 @@ def _run_child(
     private.mkdir(mode=0o700)
     source_path = work / filename
     source_path.write_text(source, encoding="utf-8")
+    support_path = None
+    if support is not None:
+        support_path = work / SUPPORT_FILE
+        support_path.write_text(support, encoding="utf-8")
     harness = private / "harness.py"
     harness.write_text(HARNESS.format(root=str(PACKAGE_ROOT)), encoding="utf-8")
     nonce = secrets.token_hex(16)
@@ -471,6 +515,7 @@ def _run_child(
         "entry": entry,
         "runs": plans,
         "validator": validator,
+        "support_path": str(support_path) if support_path is not None else None,
         "truncation_note": TRUNCATION_NOTE.format(kb=limits.output_kb),
         "limits": {
             "cpu_s": limits.cpu_s,
