@@ -22,6 +22,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "print a lesson as readable text"),
     "check": ("check", "mark your answer to an exercise"),
     "lint": ("lint", "judge a tool-calling request as the Anthropic or OpenAI API would"),
+    "start": ("start", "write an exercise to a file, to solve it in your own editor"),
+    "watch": ("watch", "check the current exercise each time you save its file"),
     "validate": ("validate", "check a course directory and self-test its exercises"),
     "progress": ("progress", "show what you have done"),
     "reset": ("reset", "forget the progress of an exercise, or of the whole course"),

@@ -1,0 +1,44 @@
+"""`tooltutor watch [DIR] [--poll]`: re-mark the current exercise each time you save it."""
+
+from __future__ import annotations
+
+
+def add_parser(parser) -> None:
+    parser.add_argument(
+        "directory",
+        metavar="DIR",
+        nargs="?",
+        default="tooltutor-work",
+        help="work folder made by 'tooltutor start' (default: ./tooltutor-work)",
+    )
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="poll the file instead of waiting for file events (network or VM folders)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args) -> int:
+    import threading
+    from pathlib import Path
+
+    from tooltutor.commands._common import load_course_or_fail
+    from tooltutor.progress import open_store
+    from tooltutor.watch import EventWatcher, PollWatcher, WatchSession, read_keys
+    from tooltutor.workdir import current_exercise
+
+    course = load_course_or_fail(args)
+    workdir = Path(args.directory)
+    exercise = current_exercise(workdir, course)
+    session = WatchSession(course, exercise, workdir, open_store())
+    if args.poll:
+        watcher = PollWatcher(lambda: session.path, session.events)
+    else:
+        watcher = EventWatcher(workdir, lambda: session.path, session.events)
+    watcher.start()
+    threading.Thread(target=read_keys, args=(session.events,), daemon=True).start()
+    try:
+        return session.run()
+    finally:
+        watcher.stopped.set()
