@@ -46,7 +46,18 @@ _NO_PREFILL_FROM = (4, 6)
 class Msg:
     """One message as the rules see it (only for messages that are objects)."""
 
-    __slots__ = ("index", "raw", "role", "content", "blocks", "uses", "results", "_result_ids")
+    __slots__ = (
+        "index",
+        "raw",
+        "role",
+        "content",
+        "blocks",
+        "uses",
+        "results",
+        "_result_ids",
+        "_use_ids",
+        "_by_name",
+    )
 
     def __init__(self, index: int, raw: dict[str, Any]) -> None:
         self.index = index
@@ -68,7 +79,19 @@ class Msg:
                         self.results.append((j, block))
 
     def use_ids(self) -> list[str]:
-        return [b["id"] for _, b in self.uses if isinstance(b.get("id"), str)]
+        """The string ids of this message's `tool_use` blocks, in order (computed once)."""
+        if not hasattr(self, "_use_ids"):
+            self._use_ids = [b["id"] for _, b in self.uses if isinstance(b.get("id"), str)]
+        return self._use_ids
+
+    def ids_by_name(self) -> dict[str, list[str]]:
+        """Tool name -> ids of this message's calls of that tool (computed once)."""
+        if not hasattr(self, "_by_name"):
+            self._by_name: dict[str, list[str]] = {}
+            for _, b in self.uses:
+                if isinstance(b.get("name"), str) and isinstance(b.get("id"), str):
+                    self._by_name.setdefault(b["name"], []).append(b["id"])
+        return self._by_name
 
     def result_ids(self) -> set[str]:
         """The `tool_use_id` strings of this message's results (computed once)."""
@@ -349,6 +372,7 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
         nxt = ctx.msg(i + 1)
         answered = nxt.result_ids() if nxt is not None and nxt.role == "user" else set()
         ids = m.use_ids()
+        answered_here = len(answered & set(ids))
         for j, block in m.uses:
             uid = block.get("id")
             if not isinstance(uid, str) or uid in answered:
@@ -388,10 +412,10 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
                         "Put all results of one assistant turn in the single user message "
                         "that follows it."
                     )
-                elif nxt.results and answered & set(ids):
+                elif nxt.results and answered_here:
                     message = (
                         f"{call} has no result in {ctx.where(i + 1)}: that message answers "
-                        f"{len(answered & set(ids))} of the {plural(len(ids), 'call')} made "
+                        f"{answered_here} of the {plural(len(ids), 'call')} made "
                         f"in {ctx.where(i)}"
                     )
                     hint = (
@@ -399,10 +423,16 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
                         "block, all in that one user message."
                     )
                 elif nxt.results:
-                    found = sorted(answered)
-                    message = f"no `tool_result` in {ctx.where(i + 1)} carries the id of {call}" + (
-                        f" (it has `tool_use_id` {_list(found)})" if found else ""
-                    )
+                    shown = [
+                        b["tool_use_id"]
+                        for _, b in nxt.results[:4]
+                        if isinstance(b.get("tool_use_id"), str)
+                    ]
+                    extra = len(answered) - len(shown)
+                    listing = _list(shown) + (f" and {extra} more" if extra > 0 else "")
+                    message = f"no `tool_result` in {ctx.where(i + 1)} carries the id of {call}"
+                    if shown:
+                        message += f" (it has `tool_use_id` {listing})"
                     hint = f"Set the result's `tool_use_id` to {quote(uid)}, the `id` of the call."
                 else:
                     message = (
@@ -505,9 +535,7 @@ def _orphan_explanation(
     )
     if prev is not None:
         # The previous message is an assistant message, without this id.
-        same_name = [
-            b["id"] for _, b in prev.uses if b.get("name") == uid and isinstance(b.get("id"), str)
-        ]
+        same_name = prev.ids_by_name().get(uid, [])
         if same_name:
             ids = " or ".join(quote(x) for x in same_name)
             return (
@@ -545,7 +573,7 @@ def _orphan_explanation(
                 "that made the call",
                 "Move this result to the user message right after that assistant message.",
             )
-        close = difflib.get_close_matches(uid, prev_ids, n=1, cutoff=0.6)
+        close = _close_match(uid, prev_ids)
         if close:
             return (
                 f"`tool_use_id` {quote(uid)} matches no call in {ctx.where(i - 1)}: did you mean "
@@ -574,7 +602,7 @@ def _orphan_explanation(
         and before.role == "user"
         and batch is not None
         and batch.role == "assistant"
-        and uid in set(batch.use_ids())
+        and any(k == run_start for k, _ in sites)
     ):
         return (
             f"the result for {quote(uid)} is in a second user message; it answers the call "
@@ -602,6 +630,13 @@ def _orphan_explanation(
         "Keep the whole history: append the assistant message exactly as the API returned "
         "it, then your user message with the results.",
     )
+
+
+def _close_match(value: str, candidates: list[str]) -> list[str]:
+    """The candidate `value` is probably a typo of (skipped for huge batches: it is slow)."""
+    if len(candidates) > 64:
+        return []
+    return difflib.get_close_matches(value, candidates, n=1, cutoff=0.6)
 
 
 def _resend_hint(ctx: Context, sites: list[tuple[int, int]], i: int) -> str:

@@ -36,7 +36,7 @@ ANTHROPIC_BLOCKS = ("tool_use", "tool_result", "image", "document", "thinking")
 class Msg:
     """One message as the rules see it (only for messages that are objects)."""
 
-    __slots__ = ("index", "raw", "role", "content", "calls")
+    __slots__ = ("index", "raw", "role", "content", "calls", "_call_ids", "_id_set", "_by_name")
 
     def __init__(self, index: int, raw: dict[str, Any]) -> None:
         self.index = index
@@ -53,7 +53,26 @@ class Msg:
         )
 
     def call_ids(self) -> list[str]:
-        return [c["id"] for _, c in self.calls if isinstance(c.get("id"), str)]
+        """The string ids of this message's tool calls, in order (computed once)."""
+        if not hasattr(self, "_call_ids"):
+            self._call_ids = [c["id"] for _, c in self.calls if isinstance(c.get("id"), str)]
+            self._id_set = set(self._call_ids)
+        return self._call_ids
+
+    def has_call(self, cid: str) -> bool:
+        self.call_ids()
+        return cid in self._id_set
+
+    def ids_by_name(self) -> dict[str, list[str]]:
+        """Function name -> ids of this message's calls of it (computed once)."""
+        if not hasattr(self, "_by_name"):
+            self._by_name: dict[str, list[str]] = {}
+            for _, c in self.calls:
+                fn = c.get("function")
+                name = fn.get("name") if isinstance(fn, dict) else None
+                if isinstance(name, str) and isinstance(c.get("id"), str):
+                    self._by_name.setdefault(name, []).append(c["id"])
+        return self._by_name
 
     @property
     def tool_call_id(self) -> str | None:
@@ -285,6 +304,7 @@ def tool_response_missing(ctx: Context) -> Iterator[Diagnostic]:
             k += 1
         stop = ctx.msg(k)
         ids = m.call_ids()
+        answered_here = len(answered & set(ids))
         for n, call in m.calls:
             cid = call.get("id")
             if not isinstance(cid, str) or cid in answered:
@@ -305,7 +325,7 @@ def tool_response_missing(ctx: Context) -> Iterator[Diagnostic]:
             elif answered:
                 message = (
                     f"{label} has no `tool` message: the tool messages after {ctx.where(i)} "
-                    f"answer {len(answered & set(ids))} of its {plural(len(ids), 'call')}"
+                    f"answer {answered_here} of its {plural(len(ids), 'call')}"
                 )
             else:
                 role = stop.role if stop is not None else None
@@ -424,18 +444,12 @@ def tool_call_id_unknown(ctx: Context) -> Iterator[Diagnostic]:
             continue  # o-tool-msg-orphan
         assistant = ctx.msgs[a]
         assert assistant is not None
-        ids = assistant.call_ids()
         cid = m.tool_call_id
-        if cid in ids:
+        if assistant.has_call(cid):
             continue
-        same_name = [
-            c["id"]
-            for _, c in assistant.calls
-            if isinstance(c.get("function"), dict)
-            and c["function"].get("name") == cid
-            and isinstance(c.get("id"), str)
-        ]
-        close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6)
+        ids = assistant.call_ids()
+        same_name = assistant.ids_by_name().get(cid, [])
+        close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6) if len(ids) <= 64 else []
         elsewhere = [k for k, _ in ctx.call_sites.get(cid, []) if k != a]
         if same_name:
             real = " or ".join(quote(x) for x in same_name)
