@@ -608,3 +608,4 @@ class ChoiceContext:
 # Checks defined in other modules register themselves on import.
 import checker.course_checks  # noqa: E402, F401
 import checker.python_checks  # noqa: E402, F401
+import checker.python_course_checks  # noqa: E402, F401

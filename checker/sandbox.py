@@ -895,5 +895,6 @@ HINT_BAD_REQUEST = (
 )
 HINT_LATER_RUN = (
     "Run 1 went through; this run uses other ids and values, so look for an id or value "
-    "written into your code instead of taken from the model's reply."
+    "written into your code instead of taken from the arguments or the model's reply, or "
+    "for a case the task describes that your code does not handle yet."
 )

@@ -1,0 +1,915 @@
+"""Criteria for the course's python exercises that build tools and a capped loop.
+
+Like `checker.python_checks`, each check reads the recorded runs of the learner's function
+(`checker.sandbox.RunReport`) in the parent process and passes only when it holds in every
+run it looks at. Most take `runs: [1, 3]` (run numbers, from 1) to look at some runs only.
+
+Where the right answer depends on data built in the child (a fixture folder, generated
+order rows), the exercise's support code computes the key there: the harness calls
+`support.expected(**arguments)` with the very objects the learner's function gets, before
+the function runs, and reports the result as `RunResult.expected`. The checks here compare
+what the function returned against that key, so the data is written once (in `support`)
+and a run that changes its input cannot change its own key. The shapes of the keys each
+check expects are in its docstring.
+
+- errors-as-data: `tool-result-block`, `tool-result-outcome` (no key: the expected content
+  is given in `params`);
+- search-leads: `search-shape`, `search-matches`, `search-snippets`, `search-total`,
+  `returned-error` (key: `{"matches": [{file, line, text}], "total", "max_results"}`, or
+  `{"error": code}`);
+- trim-result: `trim-budget`, `trim-orders`, `trim-total`, `trim-truncation`, `trim-fills`,
+  `trim-complete`, `arguments-unchanged` (key: `{"orders": [every row, trimmed], "total"}`);
+- capped-loop: `stops-at-cap`, `results-carry-output`, `errors-as-results` (no key: what
+  run_tool gave or raised is in the run's `tool_results`).
+
+Every check returns an `Outcome` for any input; messages name the run and say what to do.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+# `checker.criteria` imports this module at its end, and `checker.python_checks` imports
+# `checker.criteria` first: take the module, not its names, so either order works.
+import checker.python_checks as python_checks
+from checker.criteria import Outcome, check
+from checker.diagnostics import plural, quote
+
+if TYPE_CHECKING:
+    from checker.python_checks import PythonContext
+
+#: the keys a tool_result block may carry
+RESULT_KEYS = frozenset({"type", "tool_use_id", "content", "is_error", "cache_control"})
+#: a scripted tool result of this one key makes run_tool raise (see checker.fake_client)
+RAISE_KEY = "$raise"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def selected(ctx: PythonContext, params: Mapping) -> list:
+    """The runs a criterion looks at: `params["runs"]` (numbers from 1), or all."""
+    wanted = params.get("runs")
+    if not isinstance(wanted, list):
+        return list(ctx.runs)
+    return [run for run in ctx.runs if run.index + 1 in wanted]
+
+
+def raised(run) -> Outcome | None:
+    """A failed Outcome when the run ended in an exception of the learner's code."""
+    if run.exception is None:
+        return None
+    return Outcome(
+        False,
+        f"Run {run.index + 1} raised {run.exception.type}: {quote(run.exception.message, 120)}. "
+        "Return a result instead of letting the error escape.",
+    )
+
+
+def content_text(content: Any) -> str | None:
+    """A tool_result's content as text: the string, or its text blocks joined; else None."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and content:
+        parts = [b.get("text") for b in content if isinstance(b, dict) and b.get("type") == "text"]
+        if len(parts) == len(content) and all(isinstance(p, str) for p in parts):
+            return "".join(parts)
+    return None
+
+
+def estimate_tokens(value: Any) -> int:
+    """The course estimator: one token per four characters of compact JSON, rounded up."""
+    try:
+        text = json.dumps(value, separators=(",", ":"))
+    except (TypeError, ValueError):
+        text = repr(value)
+    return math.ceil(len(text) / 4)
+
+
+def _per_run(value: Any, position: int) -> Any:
+    """`value[position]` for a list given one item per run, else `value` itself."""
+    if isinstance(value, list):
+        return value[position] if position < len(value) else None
+    return value
+
+
+def _count_matches(n: int) -> str:
+    return f"{n} match" if n == 1 else f"{n} matches"
+
+
+def _exception_name(run) -> str:
+    name = run.exception.type
+    return "re.error" if name == "error" else name
+
+
+def _is_flag(value: Any) -> bool:
+    return value is True
+
+
+def _search_runs(ctx: PythonContext, params: Mapping) -> list:
+    return [
+        run
+        for run in selected(ctx, params)
+        if isinstance(run.expected, dict) and isinstance(run.expected.get("matches"), list)
+    ]
+
+
+def _search_call(run) -> str:
+    call = run.call
+    args = [quote(call.get("pattern"))]
+    if "path" in call:
+        args.append(f"path={quote(call.get('path'))}")
+    if "max_results" in call:
+        args.append(f"max_results={call.get('max_results')}")
+    return f"run {run.index + 1}, `search_code({', '.join(args)})`"
+
+
+def _search_result(run) -> tuple[dict | None, Outcome | None]:
+    """The returned search result when it has the shape to read; else a failed Outcome."""
+    problem = raised(run)
+    if problem:
+        return None, problem
+    returned = run.returned
+    if not isinstance(returned, dict) or not isinstance(returned.get("matches"), list):
+        return None, Outcome(
+            False,
+            f"In {_search_call(run)}, the result has no `matches` list, so there is nothing "
+            "to compare yet.",
+        )
+    return returned, None
+
+
+def _trim_runs(ctx: PythonContext, params: Mapping) -> list:
+    return [
+        run
+        for run in selected(ctx, params)
+        if isinstance(run.expected, dict) and isinstance(run.expected.get("orders"), list)
+    ]
+
+
+def _trim_call(run, params: Mapping) -> str:
+    budget = run.call.get(params.get("budget_param", "budget"))
+    total = run.expected.get("total")
+    return f"run {run.index + 1} ({total} rows, budget {budget})"
+
+
+def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
+    problem = raised(run)
+    if problem:
+        return None, problem
+    returned = run.returned
+    if not isinstance(returned, dict) or not isinstance(returned.get("orders"), list):
+        return None, Outcome(
+            False,
+            f"In {_trim_call(run, params)}, the result is not an object with an `orders` list.",
+        )
+    return returned, None
+
+
+# --------------------------------------------------------------------- errors as data
+
+
+@check("tool-result-block", kinds=("python",))
+def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each run returns a tool_result block quoting the id it got (`id_param`), text content."""
+    id_param = params.get("id_param", "call_id")
+    first_id = ctx.runs[0].call.get(id_param) if ctx.runs else None
+    for run in selected(ctx, params):
+        problem = raised(run)
+        if problem:
+            return problem
+        block = run.returned
+        where = f"Run {run.index + 1}"
+        if not isinstance(block, dict):
+            return Outcome(
+                False,
+                f"{where} returned {quote(block)}; return a dict, the tool_result block "
+                '`{"type": "tool_result", "tool_use_id": ..., "content": ...}`.',
+            )
+        if block.get("type") != "tool_result":
+            return Outcome(
+                False,
+                f'{where}: `type` is {quote(block.get("type"))}; it must be "tool_result".',
+            )
+        wanted = run.call.get(id_param)
+        got = block.get("tool_use_id")
+        if got != wanted:
+            if run.index > 0 and got == first_id:
+                why = "that is the id of the first run: it looks written into the code."
+            else:
+                why = f"the call's id was {quote(wanted)}."
+            return Outcome(
+                False,
+                f"{where}: `tool_use_id` is {quote(got)}; {why} Use the `{id_param}` argument.",
+            )
+        if content_text(block.get("content")) is None:
+            return Outcome(
+                False,
+                f"{where}: `content` is {quote(block.get('content'))}; make it a string (JSON "
+                "text), which is what the model reads.",
+            )
+        extra = sorted(set(block) - RESULT_KEYS)
+        if extra:
+            return Outcome(
+                False,
+                f"{where}: the block has {quote(extra[0])}, a key the API does not accept in a "
+                "tool_result (it would answer 400). Keep to type, tool_use_id, content and "
+                "is_error.",
+            )
+    return Outcome(True)
+
+
+@check("tool-result-outcome", kinds=("python",))
+def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The selected runs' results carry `is_error` as given and JSON content holding `content`.
+
+    params: `is_error` (bool), `content` (an object, or a list of one per selected run:
+    keys the parsed content must hold with those values), `exact` (the content must equal
+    it), `text_fields` (keys that must hold a sentence), `what` (the scenario, for messages).
+    """
+    what = params.get("what", "")
+    for position, run in enumerate(selected(ctx, params)):
+        where = f"In run {run.index + 1}" + (f" ({what})" if what else "")
+        problem = raised(run)
+        if problem:
+            return Outcome(
+                False,
+                f"{where}, your function raised {run.exception.type}: "
+                f"{quote(run.exception.message, 120)}. Catch it and return a tool_result "
+                "instead, so the model learns what went wrong.",
+            )
+        block = run.returned if isinstance(run.returned, dict) else {}
+        flag = block.get("is_error")
+        if params.get("is_error"):
+            if not _is_flag(flag):
+                return Outcome(
+                    False,
+                    f'{where}, the result has no `"is_error": true`, so the model would read '
+                    "the failure as data that worked. Set it on every error result.",
+                )
+        elif flag not in (None, False):
+            return Outcome(
+                False,
+                f"{where}, the call worked but the result says `is_error`: "
+                f"{quote(flag)}. Leave it out (or false) on success.",
+            )
+        text = content_text(block.get("content"))
+        try:
+            parsed = json.loads(text) if text is not None else None
+        except ValueError:
+            return Outcome(
+                False,
+                f"{where}, `content` is {quote(text, 80)}, which is not JSON. Write it with "
+                "`json.dumps(...)` so the model (and your code) can read its fields.",
+            )
+        want = _per_run(params.get("content"), position)
+        if isinstance(want, dict):
+            if params.get("exact") and parsed != want:
+                return Outcome(
+                    False,
+                    f"{where}, `content` holds {quote(text, 80)}; it should be the service's "
+                    "return value as JSON, unchanged: `json.dumps(result)`.",
+                )
+            if not isinstance(parsed, dict):
+                return Outcome(
+                    False,
+                    f"{where}, `content` is JSON but not an object: {quote(text, 80)}. Make it "
+                    'an object such as `{"error": ..., "message": ...}`.',
+                )
+            for key, value in want.items():
+                if parsed.get(key) != value:
+                    shown = quote(parsed[key]) if key in parsed else "missing"
+                    return Outcome(
+                        False,
+                        f"{where}, `{key}` in the content is {shown}; it should be {quote(value)}.",
+                    )
+        for key in params.get("text_fields") or []:
+            value = parsed.get(key) if isinstance(parsed, dict) else None
+            if not isinstance(value, str) or not value.strip():
+                return Outcome(
+                    False,
+                    f"{where}, the content has no `{key}` sentence. Say what went wrong and "
+                    "what the model can do about it.",
+                )
+    return Outcome(True)
+
+
+# ------------------------------------------------------------------------ search-leads
+
+
+@check("search-shape", kinds=("python",))
+def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Searches return {matches: [{file, line, snippet}], total_matches, truncated}."""
+    runs = _search_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _search_result(run)
+        if problem:
+            return problem
+        where = _search_call(run)
+        for number, item in enumerate(returned["matches"], 1):
+            if not isinstance(item, dict):
+                return Outcome(
+                    False, f"In {where}, match {number} is {quote(item)}, not an object."
+                )
+            types = {"file": str, "line": int, "snippet": str}
+            for key, kind in types.items():
+                value = item.get(key)
+                if not isinstance(value, kind) or isinstance(value, bool):
+                    return Outcome(
+                        False,
+                        f"In {where}, match {number} has `{key}` = {quote(value)}; it should "
+                        f"be a {'number' if kind is int else 'string'}.",
+                    )
+        total = returned.get("total_matches")
+        if not isinstance(total, int) or isinstance(total, bool):
+            return Outcome(
+                False,
+                f"In {where}, `total_matches` is {quote(total)}; it should be a number.",
+            )
+        if not isinstance(returned.get("truncated"), bool):
+            return Outcome(
+                False,
+                f"In {where}, `truncated` is {quote(returned.get('truncated'))}; it should be "
+                "true or false.",
+            )
+    return Outcome(True)
+
+
+@check("search-matches", kinds=("python",))
+def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The first `max_results` true matches, by (file, line), paths relative to the root."""
+    runs = _search_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _search_result(run)
+        if problem:
+            return problem
+        where = _search_call(run)
+        everything = [(m["file"], m["line"]) for m in run.expected["matches"]]
+        cap = run.expected.get("max_results", len(everything))
+        wanted = everything[:cap]
+        got = [
+            (m.get("file"), m.get("line")) if isinstance(m, dict) else (None, None)
+            for m in returned["matches"]
+        ]
+        if got == wanted:
+            continue
+        files = {f for f, _ in everything}
+        for name, _ in got:
+            if isinstance(name, str) and name not in files:
+                same = [f for f in files if name.endswith(f) or f.endswith(name)]
+                if same or "\\" in name or name.startswith(("/", "./")):
+                    example = quote(sorted(same)[0]) if same else '"billing/refunds.py"'
+                    return Outcome(
+                        False,
+                        f"In {where}, a match names the file {quote(name)}. Give paths "
+                        f"relative to the project root, with `/`, such as {example}.",
+                    )
+        if len(got) != len(wanted):
+            return Outcome(
+                False,
+                f"In {where}, you returned {_count_matches(len(got))}; there are "
+                f"{len(everything)} in all, so the result should hold {len(wanted)} "
+                f"(at most max_results={cap}).",
+            )
+        if sorted(map(repr, got)) == sorted(map(repr, wanted)):
+            return Outcome(
+                False,
+                f"In {where}, the right matches come back in the wrong order. Sort by file "
+                "(as strings), then by line number.",
+            )
+        if [(f, line + 1 if isinstance(line, int) else line) for f, line in got] == wanted:
+            return Outcome(
+                False,
+                f"In {where}, every line number is one too small: count lines from 1, as "
+                "an editor shows them.",
+            )
+        first = next(i for i, (g, w) in enumerate(zip(got, wanted, strict=False)) if g != w)
+        if set(map(repr, got)) <= set(map(repr, everything)):
+            why = (
+                "that match is real but not one of the first ones: cut the list only after "
+                "sorting all matches by file and line"
+            )
+        else:
+            why = "there is no such match"
+        return Outcome(
+            False,
+            f"In {where}, match {first + 1} is {quote(got[first][0])} line "
+            f"{quote(got[first][1])}, expected {quote(wanted[first][0])} line "
+            f"{wanted[first][1]}: {why}.",
+        )
+    return Outcome(True)
+
+
+@check("search-snippets", kinds=("python",))
+def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each snippet is taken from its line: the whole line if short, else at most `max` chars."""
+    limit = int(params.get("max", 200))
+    runs = _search_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+    judged = 0
+    for run in runs:
+        returned, problem = _search_result(run)
+        if problem:
+            return problem
+        lines = {(m["file"], m["line"]): m["text"] for m in run.expected["matches"]}
+        for number, item in enumerate(returned["matches"], 1):
+            if not isinstance(item, dict):
+                continue
+            snippet = item.get("snippet")
+            line = lines.get((item.get("file"), item.get("line")))
+            if not isinstance(snippet, str) or line is None:
+                continue
+            judged += 1
+            where = f"In {_search_call(run)}, match {number}"
+            if snippet.endswith(("\n", "\r")):
+                return Outcome(
+                    False,
+                    f"{where} has a snippet that ends with a line break; strip it "
+                    "(`line.rstrip()`).",
+                )
+            if len(snippet) > limit:
+                return Outcome(
+                    False,
+                    f"{where} has a snippet of {len(snippet)} characters; cut it to at most "
+                    f"{limit}. A lead only has to show where to look.",
+                )
+            if not snippet.strip() or snippet not in line:
+                return Outcome(
+                    False,
+                    f"{where} has the snippet {quote(snippet)}, which is not taken from its "
+                    f"line {quote(line.strip(), 80)}.",
+                )
+            if len(line.strip()) <= limit and snippet.strip() != line.strip():
+                return Outcome(
+                    False,
+                    f"{where}: the line fits in {limit} characters, so the snippet should be "
+                    f"the whole line ({quote(line.strip(), 80)}), not {quote(snippet)}.",
+                )
+    if not judged:
+        return Outcome(
+            False, "No search returned a real match, so there is no snippet to judge yet."
+        )
+    return Outcome(True)
+
+
+@check("search-total", kinds=("python",))
+def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
+    """`total_matches` is the true count, and `truncated` says whether matches were left out."""
+    runs = _search_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _search_result(run)
+        if problem:
+            return problem
+        where = _search_call(run)
+        total = len(run.expected["matches"])
+        cap = run.expected.get("max_results", total)
+        got = returned.get("total_matches")
+        if got != total:
+            shown = len(returned["matches"])
+            extra = (
+                " That is the number returned, not the number found: count every match, "
+                "then cut the list."
+                if got == shown and shown != total
+                else ""
+            )
+            return Outcome(
+                False,
+                f"In {where}, `total_matches` is {quote(got)}; the search finds {total}.{extra}",
+            )
+        if returned.get("truncated") is not (total > cap):
+            return Outcome(
+                False,
+                f"In {where}, `truncated` is {quote(returned.get('truncated'))}; with {total} "
+                f"matches and max_results={cap} it should be "
+                f"{'true' if total > cap else 'false'}.",
+            )
+    return Outcome(True)
+
+
+@check("returned-error", kinds=("python",))
+def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Runs whose key is `{"error": code}` return `{"error": code, ...}` and nothing found.
+
+    params: `code` (which runs to look at: those whose key has this error code),
+    `text_fields` (keys that must hold a sentence).
+    """
+    code = params.get("code")
+    runs = [
+        run
+        for run in selected(ctx, params)
+        if isinstance(run.expected, dict) and run.expected.get("error") == code
+    ]
+    if not runs:
+        return Outcome(False, f"No run of this exercise expects the error {quote(code)}.")
+    for run in runs:
+        where = _search_call(run) if "pattern" in run.call else f"run {run.index + 1}"
+        if run.exception is not None:
+            return Outcome(
+                False,
+                f"In {where}, your function raised {_exception_name(run)}: "
+                f"{quote(run.exception.message, 120)}. Return "
+                f'`{{"error": {quote(code)}, "message": ...}}` instead: a crash tells the '
+                "model nothing.",
+            )
+        returned = run.returned
+        found = returned.get("matches") if isinstance(returned, dict) else None
+        if isinstance(found, list) and found:
+            return Outcome(
+                False,
+                f"In {where}, the result holds {_count_matches(len(found))}: the search read "
+                "files it must not. Check the path before reading anything.",
+            )
+        got = returned.get("error") if isinstance(returned, dict) else None
+        if got != code:
+            return Outcome(
+                False,
+                f"In {where}, the result should be an error with `error` {quote(code)}; "
+                f"yours is {quote(returned)}.",
+            )
+        for key in params.get("text_fields") or []:
+            value = returned.get(key)
+            if not isinstance(value, str) or not value.strip():
+                return Outcome(
+                    False,
+                    f"In {where}, the error has no `{key}` sentence saying what went wrong.",
+                )
+    return Outcome(True)
+
+
+# ------------------------------------------------------------------------- trim-result
+
+
+@check("trim-budget", kinds=("python",))
+def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each result fits its budget by the course estimator, ceil(len(compact JSON) / 4)."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        problem = raised(run)
+        if problem:
+            return problem
+        budget = run.call.get(params.get("budget_param", "budget"))
+        size = estimate_tokens(run.returned)
+        if not isinstance(budget, int) or size > budget:
+            return Outcome(
+                False,
+                f"In {_trim_call(run, params)}, the result is {size} tokens by the course "
+                f"estimator, {size - budget if isinstance(budget, int) else '?'} over. Measure "
+                "the whole result, wrapper fields included, as compact JSON.",
+            )
+    return Outcome(True)
+
+
+@check("trim-orders", kinds=("python",))
+def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
+    """`orders` is the first rows, in order, each cut to the key's fields, values copied."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        if problem:
+            return problem
+        where = _trim_call(run, params)
+        rows = run.expected["orders"]
+        got = returned["orders"]
+        if len(got) > len(rows):
+            return Outcome(
+                False,
+                f"In {where}, `orders` has {len(got)} entries but there are only {len(rows)} rows.",
+            )
+        for number, (item, row) in enumerate(zip(got, rows, strict=False), 1):
+            if not isinstance(item, dict):
+                return Outcome(False, f"In {where}, order {number} is {quote(item)}.")
+            if set(item) != set(row):
+                missing = sorted(set(row) - set(item))
+                extra = sorted(set(item) - set(row))
+                detail = (
+                    f"it lacks {', '.join(quote(k) for k in missing)}"
+                    if missing
+                    else f"it also has {', '.join(quote(k) for k in extra[:3])}"
+                )
+                return Outcome(
+                    False,
+                    f"In {where}, order {number} has the wrong fields: {detail}. Keep exactly "
+                    f"{', '.join(quote(k) for k in row)}.",
+                )
+            if item != row:
+                if item.get("order_id") != row.get("order_id"):
+                    return Outcome(
+                        False,
+                        f"In {where}, order {number} is {quote(item.get('order_id'))} but row "
+                        f"{number} is {quote(row.get('order_id'))}: keep the rows in the order "
+                        "given, from the first, so a cursor can say where to go on.",
+                    )
+                key = next(k for k in row if item.get(k) != row[k])
+                return Outcome(
+                    False,
+                    f"In {where}, order {number} has `{key}` = {quote(item[key])}; the row says "
+                    f"{quote(row[key])}. Copy values exactly.",
+                )
+    return Outcome(True)
+
+
+@check("trim-total", kinds=("python",))
+def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
+    """`total` is the number of rows given, whatever was kept."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        if problem:
+            return problem
+        total = run.expected.get("total")
+        if returned.get("total") != total or isinstance(returned.get("total"), bool):
+            return Outcome(
+                False,
+                f"In {_trim_call(run, params)}, `total` is {quote(returned.get('total'))}; it "
+                f"should be {total}, the number of rows there are, not the number returned.",
+            )
+    return Outcome(True)
+
+
+@check("trim-truncation", kinds=("python",))
+def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
+    """`truncated` says whether rows were left out; if so, `next_cursor` is the last order_id."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        if problem:
+            return problem
+        where = _trim_call(run, params)
+        kept = len(returned["orders"])
+        cut = kept < run.expected.get("total", kept)
+        if returned.get("truncated") is not cut:
+            return Outcome(
+                False,
+                f"In {where}, you returned {kept} of {run.expected.get('total')} orders, so "
+                f"`truncated` should be {'true' if cut else 'false'}; it is "
+                f"{quote(returned.get('truncated'))}.",
+            )
+        cursor = returned.get("next_cursor")
+        if cut and kept:
+            last = returned["orders"][-1]
+            wanted = last.get("order_id") if isinstance(last, dict) else None
+            if cursor != wanted:
+                return Outcome(
+                    False,
+                    f"In {where}, `next_cursor` is {quote(cursor)}; it should be the order_id "
+                    f"of the last order returned ({quote(wanted)}), so the model can ask for "
+                    "the rows after it.",
+                )
+        elif not cut and cursor is not None:
+            return Outcome(
+                False,
+                f"In {where}, nothing was left out, yet `next_cursor` is {quote(cursor)}. "
+                "Leave it out (or null) when there is no next page.",
+            )
+    return Outcome(True)
+
+
+@check("trim-fills", kinds=("python",))
+def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
+    """As many rows as fit: the result with the next row added would be over the budget."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        if problem:
+            return problem
+        rows = run.expected["orders"]
+        kept = len(returned["orders"])
+        budget = run.call.get(params.get("budget_param", "budget"))
+        if kept >= len(rows) or not isinstance(budget, int):
+            continue
+        bigger = dict(returned, orders=list(returned["orders"]) + [rows[kept]])
+        if kept + 1 < len(rows):
+            if "next_cursor" in returned:
+                bigger["next_cursor"] = rows[kept].get("order_id")
+        else:
+            bigger["truncated"] = False
+            bigger.pop("next_cursor", None)
+        size = estimate_tokens(bigger)
+        if size <= budget:
+            return Outcome(
+                False,
+                f"In {_trim_call(run, params)}, you returned {kept} orders in "
+                f"{estimate_tokens(returned)} tokens, but one more would still fit "
+                f"({size} tokens). Keep adding orders while the whole result stays within "
+                "the budget.",
+            )
+    return Outcome(True)
+
+
+@check("trim-complete", kinds=("python",))
+def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
+    """When every row fits, all come back, `truncated` is false and there is no cursor."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        if problem:
+            return problem
+        where = _trim_call(run, params)
+        total = len(run.expected["orders"])
+        kept = len(returned["orders"])
+        if kept != total:
+            return Outcome(
+                False,
+                f"In {where}, all {total} orders fit, but you returned {kept}. Cut only when "
+                "the result would go over the budget.",
+            )
+        if returned.get("truncated") is not False or returned.get("next_cursor") is not None:
+            return Outcome(
+                False,
+                f"In {where}, everything fits, so `truncated` should be false and there "
+                f"should be no `next_cursor`; yours are {quote(returned.get('truncated'))} "
+                f"and {quote(returned.get('next_cursor'))}.",
+            )
+    return Outcome(True)
+
+
+@check("arguments-unchanged", kinds=("python",))
+def arguments_unchanged(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The function leaves its arguments as it got them (`names`: which ones; default all)."""
+    names = params.get("names")
+    for run in selected(ctx, params):
+        changed = [n for n in run.mutated if not names or n in names]
+        if changed:
+            return Outcome(
+                False,
+                f"Run {run.index + 1} changed `{changed[0]}` in place: the caller's data is "
+                "not yours to edit. Build new dicts for the result instead of deleting keys "
+                "from the ones you were given.",
+            )
+    if not any(run.finished for run in ctx.runs):
+        return Outcome(False, "No run finished, so there is nothing to judge yet.")
+    return Outcome(True)
+
+
+# ------------------------------------------------------------------------- capped-loop
+
+
+def _cap(run, params: Mapping) -> int:
+    value = run.call.get(params.get("param", "max_steps"), params.get("default", 8))
+    return value if isinstance(value, int) else int(params.get("default", 8))
+
+
+def _runaway(run, cap: int) -> bool:
+    """The script asks for tools in more replies than the cap allows, and never stops."""
+    replies = run.script
+    return len(replies) > cap and all(r.get("stop_reason") == "tool_use" for r in replies)
+
+
+@check("stops-at-cap", kinds=("python",))
+def stops_at_cap(ctx: PythonContext, params: Mapping) -> Outcome:
+    """No run sends more than `max_steps` requests; a model that never stops gets exactly that.
+
+    params: `param` (the argument that holds the cap, default max_steps) and `default` (its
+    value when the call leaves it out).
+    """
+    for run in ctx.runs:
+        cap = _cap(run, params)
+        sent = len(run.requests)
+        where = f"Run {run.index + 1} (max_steps={cap})"
+        if sent > cap:
+            return Outcome(
+                False,
+                f"{where} sent {sent} requests. Count the requests and stop at the cap, "
+                "whatever the model keeps asking for.",
+            )
+        if _runaway(run, cap) and sent < cap:
+            if run.exception is not None:
+                return raised(run)  # type: ignore[return-value]
+            return Outcome(
+                False,
+                f"{where} stopped after {plural(sent, 'request')} while the model was still "
+                f"asking for tools. The cap allows {cap}: stop at it, not before.",
+            )
+    return Outcome(True)
+
+
+def _rounds(run):
+    """(where, tool_use block, its tool_result block or None, scripted result) per call."""
+    for k, request, uses in python_checks.tool_rounds(run):
+        messages = request.get("messages") if isinstance(request, dict) else None
+        last = messages[-1] if isinstance(messages, list) and messages else None
+        content = last.get("content") if isinstance(last, dict) else None
+        results = {
+            b.get("tool_use_id"): b
+            for b in (content if isinstance(content, list) else [])
+            if isinstance(b, dict) and b.get("type") == "tool_result"
+        }
+        for use in uses:
+            yield (
+                f"request {k + 1} of run {run.index + 1}",
+                use,
+                results.get(use.get("id")),
+                run.tool_results.get(use.get("name")),
+            )
+
+
+def _raises(scripted: Any) -> str | None:
+    if isinstance(scripted, dict) and set(scripted) == {RAISE_KEY}:
+        return str(scripted[RAISE_KEY])
+    return None
+
+
+@check("results-carry-output", kinds=("python",))
+def results_carry_output(ctx: PythonContext, params: Mapping) -> Outcome:
+    """A call whose tool worked is answered with what run_tool returned, and no `is_error`."""
+    seen = False
+    for run in ctx.runs:
+        for where, use, block, scripted in _rounds(run):
+            if _raises(scripted) is not None or block is None:
+                continue
+            seen = True
+            name = quote(use.get("name"))
+            if block.get("is_error") not in (None, False):
+                return Outcome(
+                    False,
+                    f"In {where}, the result for {name} says `is_error` although the tool "
+                    "worked. Set it only when run_tool raised.",
+                )
+            if content_text(block.get("content")) != scripted:
+                return Outcome(
+                    False,
+                    f"In {where}, the result for {name} holds "
+                    f"{quote(block.get('content'))}; run_tool returned {quote(scripted)}. "
+                    "Send back what the tool returned.",
+                )
+    if not seen:
+        return Outcome(
+            False,
+            "No request sent back the result of a tool that worked, so there is nothing to "
+            "judge yet: run each call and send its result in the next request.",
+        )
+    return Outcome(True)
+
+
+@check("errors-as-results", kinds=("python",))
+def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
+    """A call whose tool raised is answered with `is_error: true` and the exception's message."""
+    expected_somewhere = False
+    for run in ctx.runs:
+        failing = [n for n, v in run.tool_results.items() if _raises(v) is not None]
+        answered = False
+        for where, use, block, scripted in _rounds(run):
+            message = _raises(scripted)
+            if message is None or block is None:
+                continue
+            answered = True
+            name = quote(use.get("name"))
+            if not _is_flag(block.get("is_error")):
+                return Outcome(
+                    False,
+                    f"In {where}, run_tool raised for {name}, but its result has no "
+                    '`"is_error": true`: the model would take the failure for a result.',
+                )
+            text = content_text(block.get("content")) or ""
+            if message not in text:
+                return Outcome(
+                    False,
+                    f"In {where}, the error result for {name} is {quote(text)}; include the "
+                    f"exception's message ({quote(message)}) so the model knows what failed.",
+                )
+        called = {c.name for c in run.tool_calls}
+        if failing and called & set(failing):
+            expected_somewhere = True
+            if run.exception is not None and run.exception.type == "RuntimeError":
+                return Outcome(
+                    False,
+                    f"In run {run.index + 1}, run_tool raised RuntimeError "
+                    f"({quote(run.exception.message)}) and your loop let it escape. Catch "
+                    "exceptions around each tool call and send a tool_result with "
+                    '`"is_error": true` instead.',
+                )
+            if not answered:
+                return Outcome(
+                    False,
+                    f"In run {run.index + 1}, a tool raised and no request sent its error "
+                    "result back. Answer every call, failed ones included.",
+                )
+    if not expected_somewhere:
+        return Outcome(
+            False,
+            "The tool that fails was never run, so there is nothing to judge yet: run every "
+            "call the model asks for.",
+        )
+    return Outcome(True)
