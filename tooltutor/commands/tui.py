@@ -15,7 +15,12 @@ def run(args) -> int:
             "or 'tooltutor show LESSON'"
         )
     course = load_course_or_fail(args)
+    from tooltutor.progress import open_store
     from tooltutor.tui.app import TutorApp
 
-    TutorApp(course).run()
+    store = open_store()
+    try:
+        TutorApp(course, store).run()
+    finally:
+        store.close()
     return 0

@@ -1,42 +1,151 @@
-"""The tooltutor Textual app: the course map and, from there, lessons and exercises."""
+"""The tooltutor Textual app: a course map, and from there lessons and exercises.
+
+`TutorApp(course, store)` is all the state there is: the loaded course and the progress
+store (tests pass a fixture course and a store in a temporary folder; `build_app` does
+the same for the command line). Screens are imported when first opened, so a cold start
+shows the map without loading the reader, the editor or the checker.
+"""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App
 from textual.binding import Binding
-from textual.widgets import Footer, Header, Static, Tree
+from textual.screen import Screen
 
-from tooltutor.course import Course
-
-STATUS_MARKS = {"passed": "✔", "attempted": "•", "new": " "}
-
-
-class CourseMap(Tree):
-    """The lessons of the course, each with its exercises and their status."""
+from tooltutor.course import Course, load_course
+from tooltutor.journey import Journey, LessonProgress, Step
+from tooltutor.pages import can_draw_unicode
+from tooltutor.tui.palette import CourseCommands
+from tooltutor.tui.screens.course_map import CourseMapScreen
 
 
-class TutorApp(App):
+class TutorApp(App[None]):
     """Read lessons and solve exercises, marked offline."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = [
+        "app.tcss",
+        "screens/course_map.tcss",
+        "screens/lesson.tcss",
+        "screens/exercise.tcss",
+        "screens/help.tcss",
+        "dialogs/dialogs.tcss",
+    ]
     TITLE = "tooltutor"
-    BINDINGS = [Binding("q", "quit", "Quit")]
+    COMMANDS = App.COMMANDS | {CourseCommands}
+    #: Screens get the class `-narrow` below 100 columns (panes stack) and `-wide` above.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    BINDINGS = [
+        Binding("f1", "help", "Help", tooltip="Show the keys of this screen."),
+        Binding("question_mark", "help", "Help", show=False),
+        Binding("q", "quit", "Quit", tooltip="Quit; your drafts are saved."),
+    ]
 
-    def __init__(self, course: Course, statuses: dict[str, str] | None = None):
+    def __init__(
+        self,
+        course: Course,
+        store,
+        *,
+        unicode: bool | None = None,
+        cursor_blink: bool = True,
+    ) -> None:
         super().__init__()
         self.course = course
-        self.statuses = statuses or {}
+        self.store = store
+        self.journey = Journey(course, store)
+        #: whether box-drawing characters and marks like ✔ can be drawn
+        self.unicode = can_draw_unicode() if unicode is None else unicode
+        #: editors blink their cursor (tests turn it off for stable screenshots)
+        self.cursor_blink = cursor_blink
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static(self.course.title, id="course-title", markup=False)
-        tree: CourseMap = CourseMap("Lessons", id="course-map")
-        tree.show_root = False
-        for lesson in self.course.lessons:
-            node = tree.root.add(Text(f"{lesson.number}. {lesson.title}"), expand=True)
-            for ex in lesson.exercise_items:
-                mark = STATUS_MARKS.get(self.statuses.get(ex.id, "new"), " ")
-                node.add_leaf(Text(f"[{mark}] {ex.title}"))
-        yield tree
-        yield Footer()
+    def get_default_screen(self) -> Screen:
+        return CourseMapScreen()
+
+    def on_mount(self) -> None:
+        self.check_store()
+
+    # -- progress ------------------------------------------------------------------------
+
+    def journey_progress(self) -> dict[str, LessonProgress]:
+        """Progress of every lesson, read in one pass."""
+        statuses = self.journey.statuses()
+        return {le.id: self.journey.progress(le, statuses) for le in self.course.lessons}
+
+    def check_store(self) -> None:
+        """Tell the learner, once, about a fault of the progress store."""
+        notice = self.store.take_notice()
+        if notice:
+            self.notify(notice, title="Progress", severity="warning", timeout=12, markup=False)
+
+    # -- navigation ----------------------------------------------------------------------
+
+    def open_lesson(self, lesson_id: str, page: int | None = None) -> None:
+        """Show a lesson at `page` (default: where the learner last was, else the start)."""
+        from tooltutor.tui.screens.lesson import LessonScreen
+
+        lesson = self.course.lesson(lesson_id)
+        if lesson is None:
+            return
+        if page is None:
+            position = self.store.position(self.course.id)
+            same = position is not None and position.lesson_id == lesson_id
+            page = position.section if same and position.section is not None else 0
+        self._show(LessonScreen(lesson, page=page))
+
+    def open_exercise(self, exercise_id: str, *, on_top: bool = False) -> None:
+        """Show an exercise's workspace; `on_top` keeps the current screen under it, so
+        Escape returns there (the lesson reader does this)."""
+        from tooltutor.tui.screens.exercise import ExerciseScreen
+
+        exercise = self.course.exercise(exercise_id)
+        if exercise is not None:
+            self._show(ExerciseScreen(exercise), on_top=on_top)
+
+    def open_step(self, step: Step) -> None:
+        """Open a step of the journey (what "Continue" found)."""
+        if step.kind == "lesson" and step.lesson_id:
+            self.open_lesson(step.lesson_id, step.page)
+        elif step.kind == "exercise" and step.exercise_id:
+            self.open_exercise(step.exercise_id)
+        else:
+            self.notify("You have finished every lesson and exercise. Well done!")
+
+    def _show(self, screen: Screen, *, on_top: bool = False) -> None:
+        """Push `screen` over the map (or over the current screen when `on_top`)."""
+        if not on_top:
+            while len(self.screen_stack) > 1:
+                self.pop_screen()
+        self.push_screen(screen)
+
+    def jump(self, kind: str, key: str) -> None:
+        """Go to a lesson or an exercise from anywhere (the command palette)."""
+        if kind == "lesson":
+            self.open_lesson(key)
+        else:
+            self.open_exercise(key)
+
+    # -- actions -------------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        """Show the keys of the current screen and how the course works."""
+        from tooltutor.tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen(self.screen))
+
+    async def action_quit(self) -> None:
+        """Save every open draft, then quit."""
+        self.flush_drafts()
+        self.exit()
+
+    def flush_drafts(self) -> None:
+        for screen in self.screen_stack:
+            flush = getattr(screen, "flush_draft", None)
+            if flush is not None:
+                flush()
+
+
+def build_app(course_dir=None, store_path=None, **options) -> TutorApp:
+    """A `TutorApp` on the course in `course_dir` (default: bundled) and a store."""
+    from tooltutor.progress import open_store
+
+    return TutorApp(load_course(course_dir), open_store(store_path), **options)

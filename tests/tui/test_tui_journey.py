@@ -1,0 +1,170 @@
+"""The whole learner journey through Lesson 2 of the bundled course, keyboard only, at 80x24."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.widgets import OptionList
+from tui_helpers import finish_checks, press_until
+
+from tooltutor.progress import open_store
+from tooltutor.workspace import cursor_location
+
+
+async def test_lesson_two_journey(make_app, bundled_course):
+    from tooltutor.tui.screens.course_map import CourseMapScreen
+    from tooltutor.tui.screens.exercise import ExerciseScreen
+    from tooltutor.tui.screens.lesson import LessonScreen
+    from tooltutor.tui.widgets.exercise.checklist import Checklist, CriterionRow
+    from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
+    from tooltutor.tui.widgets.exercise.editor import AnswerEditor
+    from tooltutor.tui.widgets.exercise.hints import HintsPanel
+    from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
+    from tooltutor.tui.widgets.map.lesson_tree import LessonTree
+
+    course = bundled_course
+    exercise = course.exercise("write-tool-result")
+    wrong = exercise.wrong_answers[1]["answer"]  # the tool's name used as the id
+    right = course.expand(exercise.solution)
+
+    app = make_app(course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CourseMapScreen)
+        tree = app.screen.query_one(LessonTree)
+
+        # Open Lesson 2 from the map.
+        await press_until(
+            pilot,
+            "down",
+            lambda: (
+                tree.cursor_node.data.kind == "lesson"
+                and tree.cursor_node.data.lesson_id == "round-trip"
+            ),
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        lesson_screen = app.screen
+        assert isinstance(lesson_screen, LessonScreen)
+        assert lesson_screen.lesson.id == "round-trip"
+
+        # Turn pages to the first inline check and answer it (wrong, then right).
+        await press_until(
+            pilot,
+            "right",
+            lambda: "send-email-sent" in lesson_screen.pages[lesson_screen.page_index].check_ids,
+        )
+        check = lesson_screen.query_one("#check-send-email-sent", InlineCheck)
+        choices = check.query_one(OptionList)
+        await press_until(pilot, "tab", lambda: app.focused is choices)
+        await pilot.press("enter")  # choice a): wrong
+        await pilot.pause()
+        assert "Not quite" in str(check.query_one(".check-verdict").render())
+        await pilot.press("down", "enter")  # choice b): right
+        await pilot.pause()
+        assert "Right" in str(check.query_one(".check-verdict").render())
+        saved = app.store.check_answer(course.id, "round-trip", "send-email-sent")
+        assert (saved.choice_index, saved.correct, saved.tries) == (1, True, 2)
+
+        # Open the lesson's first exercise.
+        await pilot.press("x")
+        await pilot.pause()
+        workspace = app.screen
+        assert isinstance(workspace, ExerciseScreen)
+        assert workspace.exercise.id == "write-tool-result"
+        editor = workspace.query_one(AnswerEditor)
+        assert app.focused is editor
+        assert editor.text == course.expand(exercise.starter)
+
+        # Type a wrong answer (select all, then paste as a terminal does) and check it.
+        await pilot.press("f7")
+        app.post_message(events.Paste(wrong))
+        await pilot.pause()
+        assert editor.text == wrong
+        await pilot.press("ctrl+r")
+        await finish_checks(pilot)
+        rows = workspace.query_one(Checklist).query(CriterionRow)
+        failed = [str(row.text) for row in rows if "✘" in str(row.mark)]
+        assert any("tool_result for toolu_01LxWeather7731" in text for text in failed)
+        assert "Not yet" in str(workspace.query_one("#summary").render())
+
+        # Jump to a diagnostic's line and column.
+        diagnostics = workspace.query_one(DiagnosticList)
+        assert diagnostics.display and diagnostics.diagnostics
+        await pilot.press("escape")  # leave the editor
+        await press_until(pilot, "tab", lambda: app.focused is diagnostics)
+        await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        target = diagnostics.diagnostics[1]
+        assert app.focused is editor
+        assert editor.cursor_location == cursor_location(target.line, target.column, wrong)
+        assert editor.cursor_location == (target.line - 1, target.column - 1)
+
+        # Reveal a hint.
+        await pilot.press("escape", "h")
+        await pilot.pause()
+        assert workspace.query_one(HintsPanel).revealed == 1
+        assert app.store.hints_revealed(course.id, exercise.id) == 1
+
+        # Type the right answer, check, pass.
+        await pilot.press("i", "f7")
+        app.post_message(events.Paste(right))
+        await pilot.pause()
+        await pilot.press("f5")
+        await finish_checks(pilot)
+        assert "Passed" in str(workspace.query_one("#summary").render())
+        assert workspace.query_one("#explanation").display
+        assert app.store.exercise_status(course.id, exercise.id) == "passed"
+
+        # Back to the map: the exercise is marked passed.
+        await pilot.press("escape", "escape")  # leave the editor, back to the lesson
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, CourseMapScreen)
+        leaf = tree.node_for("round-trip", "write-tool-result")
+        assert str(leaf.label).startswith("✔")
+        await pilot.press("q")
+
+    # Restart: the draft and the progress are still there.
+    app = make_app(course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tree = app.screen.query_one(LessonTree)
+        assert str(tree.node_for("round-trip", "write-tool-result").label).startswith("✔")
+        await press_until(
+            pilot,
+            "down",
+            lambda: tree.cursor_node.data.exercise_id == "write-tool-result",
+        )
+        await pilot.press("enter")
+        await pilot.pause()
+        editor = app.screen.query_one(AnswerEditor)
+        assert editor.text == right
+        answer = app.store.check_answer(course.id, "round-trip", "send-email-sent")
+        assert answer.correct
+        assert app.store.hints_revealed(course.id, exercise.id) == 1
+        await pilot.press("escape", "escape")  # leave the editor, back to the map
+        await pilot.pause()
+        assert isinstance(app.screen, CourseMapScreen)
+
+
+async def test_draft_saved_a_second_after_typing(make_app, fixture_course, home):
+    """A TUI killed two seconds after the last keystroke keeps the draft."""
+    from tooltutor.tui.widgets.exercise.editor import AnswerEditor
+
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        editor = app.screen.query_one(AnswerEditor)
+        await pilot.press("f7", "[", "]")
+        await pilot.pause(1.5)
+        # Another process (a new connection) sees the draft while the app still runs.
+        other = open_store()
+        try:
+            draft = other.load_draft(fixture_course.id, "write-tool-result")
+        finally:
+            other.close()
+        assert draft is not None and draft.text == editor.text == "[]"

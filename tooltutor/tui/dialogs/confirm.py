@@ -1,0 +1,55 @@
+"""A yes/no question in a modal dialog; the specific dialogs say what is asked."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tooltutor.tui.texts import plain
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a question; dismissed with True (yes) or False (no, Escape)."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n,escape", "answer(False)", "No", tooltip="Cancel."),
+        Binding("left,right", "switch", "Switch button", show=False),
+    ]
+
+    #: the dialog's title, question, and the words on its two buttons
+    TITLE_TEXT = "Are you sure?"
+    QUESTION = ""
+    YES = "Yes"
+    NO = "Cancel"
+
+    def __init__(self, question: str | None = None) -> None:
+        super().__init__()
+        self.question = question or self.QUESTION
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(plain(self.TITLE_TEXT, "bold"), classes="dialog-title")
+            yield Static(plain(self.question), classes="dialog-question")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(plain(f"{self.YES} (y)"), id="yes", variant="warning")
+                yield Button(plain(f"{self.NO} (n)"), id="no")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        """Close the dialog with the answer."""
+        self.dismiss(yes)
+
+    def action_switch(self) -> None:
+        """Move between the two buttons."""
+        self.focus_next(Button)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")

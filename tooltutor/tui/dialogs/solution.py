@@ -1,0 +1,44 @@
+"""The reference solution of an exercise, highlighted, in a dialog."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import ScrollableContainer, Vertical
+from textual.highlight import highlight
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tooltutor.tui.texts import plain
+
+LANGUAGES = {"json": "json", "python": "python"}
+
+
+class SolutionCode(ScrollableContainer):
+    """The solution's text; arrows scroll it both ways."""
+
+
+class SolutionDialog(ModalScreen[None]):
+    """The solution, read-only. Compare it with your answer; Escape closes."""
+
+    BINDINGS = [Binding("escape,q,s", "close", "Close", tooltip="Close the solution.")]
+
+    def __init__(self, title: str, text: str, kind: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog solution-dialog"):
+            yield Static(plain(f"Solution: {self.title_text}", "bold"), classes="dialog-title")
+            with SolutionCode(classes="solution-code"):
+                yield Static(highlight(self.text, language=LANGUAGES.get(self.kind, "text")))
+            yield Static(plain("Escape closes."), classes="muted")
+
+    def on_mount(self) -> None:
+        self.query_one(SolutionCode).focus()
+
+    def action_close(self) -> None:
+        """Close the solution."""
+        self.dismiss()

@@ -1,0 +1,102 @@
+"""The course map: every lesson with its exercises and their status, and "Continue"."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Static, Tree
+
+from tooltutor.journey import legend
+from tooltutor.tui.texts import plain
+from tooltutor.tui.widgets.map.lesson_details import LessonDetails
+from tooltutor.tui.widgets.map.lesson_tree import EXERCISE, LESSON, MISSING, LessonTree, MapItem
+
+
+class CourseMapScreen(Screen[None]):
+    """The lessons of the course, each exercise's status, and the way on."""
+
+    BINDINGS = [
+        Binding("c", "continue", "Continue", tooltip="Open the first unfinished step."),
+    ]
+
+    def compose(self) -> ComposeResult:
+        app = self.app
+        yield Header(icon="")
+        yield Button(Content("Continue"), id="continue", compact=True)
+        with Horizontal(id="map-body"):
+            yield LessonTree(app.course, unicode=app.unicode, id="lesson-tree")
+            yield LessonDetails(app.course, unicode=app.unicode, id="lesson-details")
+        yield Static(plain(legend(app.unicode)), id="legend")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = self.app.course.title
+        self._lesson_progress = self.app.journey_progress()
+        tree = self.query_one(LessonTree)
+        tree.populate(self._lesson_progress, self.app.theme_variables)
+        self._update_continue()
+        tree.focus()
+        if tree.root.children:
+            tree.move_cursor(tree.root.children[0])
+
+    def on_screen_resume(self) -> None:
+        self.refresh_progress()
+
+    def refresh_progress(self) -> None:
+        """Read the progress again and redraw the marks (after a check, an answer...)."""
+        self._lesson_progress = self.app.journey_progress()
+        self.query_one(LessonTree).refresh_marks(self._lesson_progress, self.app.theme_variables)
+        self._update_continue()
+        node = self.query_one(LessonTree).cursor_node
+        if node is not None and node.data is not None:
+            self._describe(node.data)
+
+    def _update_continue(self) -> None:
+        self._continue_step = self.app.journey.continue_step()
+        label = "▶ " if self.app.unicode else "> "
+        self.query_one("#continue", Button).label = plain(
+            f"{label}Continue: {self._continue_step.describe(self.app.course)}"
+        )
+
+    def action_continue(self) -> None:
+        """Open the first unfinished step: a lesson page or an exercise."""
+        self.app.open_step(self._continue_step)
+
+    @on(Button.Pressed, "#continue")
+    def _continue_pressed(self) -> None:
+        self.action_continue()
+
+    @on(Tree.NodeSelected, "#lesson-tree")
+    def _open_node(self, event: Tree.NodeSelected[MapItem]) -> None:
+        item = event.node.data
+        if item is None:
+            return
+        if item.kind == LESSON:
+            self.app.open_lesson(item.lesson_id)
+        elif item.kind == EXERCISE and item.exercise_id:
+            self.app.open_exercise(item.exercise_id)
+        elif item.kind == MISSING:
+            self.notify(
+                f"{item.exercise_id} cannot be opened: its file is missing or broken.",
+                severity="warning",
+                markup=False,
+            )
+
+    @on(Tree.NodeHighlighted, "#lesson-tree")
+    def _highlighted(self, event: Tree.NodeHighlighted[MapItem]) -> None:
+        if event.node.data is not None:
+            self._describe(event.node.data)
+
+    def _describe(self, item: MapItem) -> None:
+        details = self.query_one(LessonDetails)
+        progress = self._lesson_progress[item.lesson_id]
+        if item.kind == LESSON:
+            details.show_lesson(item.lesson_id, progress)
+        elif item.kind == EXERCISE and item.exercise_id:
+            details.show_exercise(item.exercise_id, progress.statuses.get(item.exercise_id, "new"))
+        elif item.exercise_id:
+            details.show_missing(item.exercise_id)

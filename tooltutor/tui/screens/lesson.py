@@ -1,0 +1,205 @@
+"""The lesson reader: one page at a time (objectives, each section, recap)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tooltutor.course import Lesson
+from tooltutor.pages import RECAP, lesson_pages, page_heading
+from tooltutor.tui.texts import plain, status_mark
+from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
+from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets
+from tooltutor.tui.widgets.lesson.sources import SourcesList
+
+
+class LessonScreen(Screen[None]):
+    """Read a lesson page by page and answer its inline checks."""
+
+    HELP = """\
+**Reading a lesson.** Each page is one section. Right (or n) turns to the next page,
+left (or p) to the previous one; up, down, Page Up and Page Down scroll the page.
+Tab reaches the inline checks: choose an answer with the arrow keys and Enter to read
+its feedback (your answer is saved). Tab also reaches wide code blocks and diagrams;
+there, left and right scroll sideways. The last page has the recap, every source, and
+the lesson's exercises (x opens the next one).
+"""
+
+    BINDINGS = [
+        Binding("right,n", "next_page", "Next", tooltip="Turn to the next page."),
+        Binding("left,p", "previous_page", "Previous", tooltip="Turn to the previous page."),
+        Binding("x", "exercise", "Exercise", tooltip="Open the lesson's next exercise."),
+        Binding("escape", "back", "Map", tooltip="Back to the course map."),
+    ]
+
+    def __init__(self, lesson: Lesson, page: int = 0) -> None:
+        super().__init__()
+        self.lesson = lesson
+        self.pages = []
+        self.page_index = page
+        self._bodies: dict[int, PageBody] = {}
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="")
+        yield Static(id="page-heading", markup=False)
+        yield PageView(id="page")
+        with Horizontal(id="page-nav"):
+            yield Button(
+                plain("◀ Previous" if self.app.unicode else "< Previous"),
+                id="previous",
+                compact=True,
+            )
+            yield Static(id="page-count", markup=False)
+            yield Button(plain("Next ▶" if self.app.unicode else "Next >"), id="next", compact=True)
+        yield Footer()
+
+    async def on_mount(self) -> None:
+        app = self.app
+        self.sub_title = f"Lesson {self.lesson.number}: {self.lesson.title}"
+        self.pages = lesson_pages(app.course, self.lesson)
+        await self.show_page(self.page_index)
+
+    async def show_page(self, index: int) -> None:
+        """Show page `index` (clamped) and remember it as the learner's position.
+
+        A page's widgets are built the first time it is shown and kept (hidden) after,
+        so going back to a page only swaps which one is displayed.
+        """
+        with self.app.batch_update():
+            await self._show_page(index)
+
+    async def _show_page(self, index: int) -> None:
+        app = self.app
+        index = max(0, min(index, len(self.pages) - 1))
+        view = self.query_one(PageView)
+        body = await self._page_body(index)
+        for child in view.children:
+            child.display = child is body
+        self.page_index = index
+        view.scroll_home(animate=False, immediate=True)
+        page = self.pages[index]
+        total = len(self.pages)
+        self.query_one("#page-heading", Static).update(plain(page_heading(page)))
+        self.query_one("#page-count", Static).update(plain(f"page {index + 1} of {total}"))
+        self.query_one("#previous", Button).disabled = index == 0
+        self.query_one("#next", Button).disabled = index == total - 1
+        if self.focused is None or not self.focused.display:
+            view.focus()
+        app.store.set_position(app.course.id, self.lesson.id, section=index)
+        app.check_store()
+
+    async def _page_body(self, index: int) -> PageBody:
+        """The (cached) container of page `index`, built and mounted hidden if new."""
+        view = self.query_one(PageView)
+        existing = self._bodies.get(index)
+        if existing is not None:
+            return existing
+        body = PageBody(*self._page_widgets(index))
+        body.display = False
+        self._bodies[index] = body
+        await view.mount(body)
+        return body
+
+    def _page_widgets(self, index: int) -> list:
+        app = self.app
+        page = self.pages[index]
+        answers = app.journey.answers(self.lesson) if page.check_ids else {}
+        width = max(40, min(self.size.width - 6, 110))
+        recap = page.kind == RECAP
+        widgets = page_widgets(
+            page, answers, unicode=app.unicode, diagram_width=width, with_sources=not recap
+        )
+        if recap:
+            widgets += self._recap_extras()
+            if page.sources:
+                widgets.append(SourcesList(page.sources, all_of_them=True))
+        return widgets
+
+    def _recap_extras(self) -> list:
+        """How many checks are answered, and the exercises of the lesson (Enter opens one)."""
+        app = self.app
+        progress = app.journey.progress(self.lesson)
+        extras: list = []
+        if progress.checks_total:
+            extras.append(
+                Static(
+                    plain(
+                        f"Checks answered: {progress.checks_answered} of {progress.checks_total}"
+                    ),
+                    classes="checks-summary",
+                )
+            )
+        items = self.lesson.exercise_items
+        if not items:
+            return extras
+        statuses = progress.statuses
+        options = [
+            Option(
+                status_mark(statuses.get(ex.id, "new"), app.unicode) + plain(f" {ex.title}"),
+                id=ex.id,
+            )
+            for ex in items
+        ]
+        return extras + [
+            Static(plain("Exercises (Enter opens one)", "bold"), classes="exercises-title"),
+            OptionList(*options, id="lesson-exercises"),
+        ]
+
+    async def action_next_page(self) -> None:
+        """Turn to the next page."""
+        if self.page_index < len(self.pages) - 1:
+            await self.show_page(self.page_index + 1)
+
+    async def action_previous_page(self) -> None:
+        """Turn to the previous page."""
+        if self.page_index > 0:
+            await self.show_page(self.page_index - 1)
+
+    def action_exercise(self) -> None:
+        """Open the first exercise of this lesson not passed yet."""
+        exercise_id = self.app.journey.next_exercise(self.lesson)
+        if exercise_id is None:
+            self.notify("This lesson has no exercises.", markup=False)
+        else:
+            self.app.open_exercise(exercise_id, on_top=True)
+
+    def action_back(self) -> None:
+        """Back to the course map."""
+        self.dismiss()
+
+    @on(Button.Pressed, "#next")
+    async def _next(self) -> None:
+        await self.action_next_page()
+
+    @on(Button.Pressed, "#previous")
+    async def _previous(self) -> None:
+        await self.action_previous_page()
+
+    @on(InlineCheck.Answered)
+    def _answered(self, event: InlineCheck.Answered) -> None:
+        app = self.app
+        app.store.answer_check(
+            app.course.id, self.lesson.id, event.check_id, event.index, event.correct
+        )
+        app.check_store()
+
+    @on(OptionList.OptionSelected, "#lesson-exercises")
+    def _open_exercise(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id:
+            self.app.open_exercise(event.option.id, on_top=True)
+
+    def on_screen_resume(self) -> None:
+        """Back from an exercise: its mark on the recap page may have changed."""
+        if self.pages and self.pages[self.page_index].kind == RECAP:
+            self.call_later(self._rebuild, self.page_index)
+
+    async def _rebuild(self, index: int) -> None:
+        body = self._bodies.pop(index, None)
+        if body is not None:
+            await body.remove()
+        await self.show_page(index)

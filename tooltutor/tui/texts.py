@@ -1,0 +1,57 @@
+"""Course and learner text as Textual `Content` (or Rich `Text`), never parsed as markup.
+
+Every string that comes from a course file or from the learner reaches the screen through
+these helpers (or a Markdown widget), so `[bold]` in a lesson shows as typed. Styles
+name theme variables (`$text-success`), so they follow the theme and vanish with
+`NO_COLOR`; the status glyphs carry the meaning on their own.
+"""
+
+from __future__ import annotations
+
+from rich.errors import StyleSyntaxError
+from rich.style import Style
+from rich.text import Text
+from textual.content import Content
+
+from tooltutor.journey import ATTEMPTED, NEW, PASSED, glyph
+from tooltutor.pages import inline_spans
+
+#: Styles of the inline Markdown spans in one-line texts (choices, labels, hints).
+SPAN_STYLES = {"": "", "code": "bold $text-accent", "bold": "bold", "italic": "italic"}
+
+#: The theme variable that colours each exercise status.
+STATUS_VARIABLES = {PASSED: "text-success", ATTEMPTED: "text-error", NEW: "text-muted"}
+
+
+def plain(text: str, style: str = "") -> Content:
+    """`text` exactly as it is, with an optional style."""
+    return Content.styled(text, style) if style else Content(text)
+
+
+def inline(text: str, style: str = "") -> Content:
+    """`text` with its inline Markdown (`code`, **bold**, *italic*) shown styled."""
+    parts = [(piece, SPAN_STYLES[kind]) for piece, kind in inline_spans(text)]
+    content = Content.assemble(*parts)
+    return content.stylize_before(style) if style else content
+
+
+def status_mark(status: str, unicode: bool = True) -> Content:
+    """The glyph of an exercise status, coloured by status (the glyph alone is enough)."""
+    return Content.styled(glyph(status, unicode), f"${STATUS_VARIABLES.get(status, 'text')}")
+
+
+def rich_style(variables: dict[str, str], name: str, fallback: str = "") -> Style | str:
+    """A theme variable as a Rich style, for widgets that take Rich labels (Tree).
+
+    Some variables are not plain colours (`auto 60%`); then `fallback` is used.
+    """
+    try:
+        return Style.parse(variables[name])
+    except (KeyError, StyleSyntaxError):
+        return fallback
+
+
+def status_text(status: str, variables: dict[str, str], unicode: bool = True) -> Text:
+    """The same mark as Rich `Text`, for widgets that take Rich labels (Tree)."""
+    style = rich_style(variables, STATUS_VARIABLES.get(status, "text"), "dim")
+    return Text(glyph(status, unicode), style=style, end="")

@@ -1,0 +1,1 @@
+"""Widgets of the tooltutor TUI, grouped by the screen region they belong to."""

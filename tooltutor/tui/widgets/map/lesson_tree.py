@@ -1,0 +1,100 @@
+"""The course map's tree: lessons, each with its exercises and their status."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widgets import Tree
+from textual.widgets.tree import TreeNode
+
+from tooltutor.course import Course
+from tooltutor.journey import LessonProgress, missing_exercises
+from tooltutor.tui.texts import status_text
+
+LESSON, EXERCISE, MISSING = "lesson", "exercise", "missing"
+
+
+@dataclass(frozen=True)
+class MapItem:
+    """What a node of the map stands for."""
+
+    kind: str
+    lesson_id: str
+    exercise_id: str | None = None
+
+
+class LessonTree(Tree[MapItem]):
+    """Lessons and their exercises; Enter opens the highlighted one, Space folds a lesson."""
+
+    BINDINGS = [
+        Binding("space", "toggle_node", "Fold", show=False),
+    ]
+
+    def __init__(self, course: Course, *, unicode: bool = True, id: str | None = None) -> None:
+        super().__init__("Lessons", id=id)
+        self.course = course
+        self.unicode = unicode
+        self.show_root = False
+        self.auto_expand = False
+        self.guide_depth = 3
+        self._map_nodes: dict[tuple[str, str | None], TreeNode[MapItem]] = {}
+
+    def populate(self, progress: dict[str, LessonProgress], variables: dict[str, str]) -> None:
+        """Build the tree once; `refresh_marks` updates it afterwards."""
+        self.clear()
+        self._map_nodes.clear()
+        for lesson in self.course.lessons:
+            node = self.root.add(
+                self._lesson_label(lesson.id, progress[lesson.id], variables),
+                data=MapItem(LESSON, lesson.id),
+                expand=True,
+            )
+            self._map_nodes[(lesson.id, None)] = node
+            for exercise in lesson.exercise_items:
+                status = progress[lesson.id].statuses.get(exercise.id, "new")
+                leaf = node.add_leaf(
+                    self._exercise_label(exercise.id, status, variables),
+                    data=MapItem(EXERCISE, lesson.id, exercise.id),
+                )
+                self._map_nodes[(lesson.id, exercise.id)] = leaf
+            for missing in missing_exercises(self.course, lesson):
+                label = Text(f"? {missing}", style="dim", end="")
+                label.append("  (not available: its file is missing or broken)")
+                node.add_leaf(label, data=MapItem(MISSING, lesson.id, missing))
+
+    def refresh_marks(self, progress: dict[str, LessonProgress], variables: dict[str, str]) -> None:
+        """Update every label from fresh progress."""
+        for (lesson_id, exercise_id), node in self._map_nodes.items():
+            lesson_progress = progress[lesson_id]
+            if exercise_id is None:
+                node.set_label(self._lesson_label(lesson_id, lesson_progress, variables))
+            else:
+                status = lesson_progress.statuses.get(exercise_id, "new")
+                node.set_label(self._exercise_label(exercise_id, status, variables))
+
+    def _lesson_label(self, lesson_id: str, progress: LessonProgress, variables) -> Text:
+        lesson = self.course.lesson(lesson_id)
+        assert lesson is not None
+        mark = status_text("passed", variables, self.unicode) if progress.finished else Text(" ")
+        label = Text(end="")
+        label.append(mark)
+        label.append(f" {lesson.number}. ", style="bold")
+        label.append(lesson.title, style="bold")
+        summary = progress.summary()
+        if summary:
+            label.append(f"  {summary}", style="dim")
+        return label
+
+    def _exercise_label(self, exercise_id: str, status: str, variables) -> Text:
+        exercise = self.course.exercise(exercise_id)
+        assert exercise is not None
+        label = Text(end="")
+        label.append(status_text(status, variables, self.unicode))
+        label.append(" ")
+        label.append(exercise.title)
+        return label
+
+    def node_for(self, lesson_id: str, exercise_id: str | None = None) -> TreeNode[MapItem] | None:
+        return self._map_nodes.get((lesson_id, exercise_id))
