@@ -96,6 +96,11 @@ def _per_run(value: Any, position: int) -> Any:
     return value
 
 
+def _shown(value: Mapping, key: str) -> str:
+    """A field of the learner's result for a message: its value, or "missing"."""
+    return quote(value[key]) if key in value else "missing"
+
+
 def _count_matches(n: int) -> str:
     return f"{n} match" if n == 1 else f"{n} matches"
 
@@ -655,12 +660,20 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
         where = _trim_call(run, params)
         kept = len(returned["orders"])
         cut = kept < run.expected.get("total", kept)
+        budget = run.call.get(params.get("budget_param", "budget"))
+        if not cut and isinstance(budget, int) and estimate_tokens(returned) > budget:
+            return Outcome(
+                False,
+                f"In {where}, you returned all {kept} orders, which is over the budget, so "
+                "nothing is marked as left out yet. Cut the list to fit, then set "
+                "`truncated` and `next_cursor`.",
+            )
         if returned.get("truncated") is not cut:
             return Outcome(
                 False,
                 f"In {where}, you returned {kept} of {run.expected.get('total')} orders, so "
                 f"`truncated` should be {'true' if cut else 'false'}; it is "
-                f"{quote(returned.get('truncated'))}.",
+                f"{_shown(returned, 'truncated')}.",
             )
         cursor = returned.get("next_cursor")
         if cut and kept:
@@ -695,7 +708,16 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
         rows = run.expected["orders"]
         kept = len(returned["orders"])
         budget = run.call.get(params.get("budget_param", "budget"))
-        if kept >= len(rows) or not isinstance(budget, int):
+        if not isinstance(budget, int):
+            continue
+        if estimate_tokens(returned) > budget:
+            return Outcome(
+                False,
+                f"In {_trim_call(run, params)}, your {kept} orders come to "
+                f"{estimate_tokens(returned)} tokens, over the budget: as many as fit means "
+                "the most that stay within it.",
+            )
+        if kept >= len(rows):
             continue
         bigger = dict(returned, orders=list(returned["orders"]) + [rows[kept]])
         if kept + 1 < len(rows):
@@ -735,12 +757,17 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
                 f"In {where}, all {total} orders fit, but you returned {kept}. Cut only when "
                 "the result would go over the budget.",
             )
-        if returned.get("truncated") is not False or returned.get("next_cursor") is not None:
+        if returned.get("truncated") is not False:
             return Outcome(
                 False,
-                f"In {where}, everything fits, so `truncated` should be false and there "
-                f"should be no `next_cursor`; yours are {quote(returned.get('truncated'))} "
-                f"and {quote(returned.get('next_cursor'))}.",
+                f"In {where}, everything fits, so `truncated` should be false; it is "
+                f"{_shown(returned, 'truncated')}.",
+            )
+        if returned.get("next_cursor") is not None:
+            return Outcome(
+                False,
+                f"In {where}, everything fits, so there is no next page: leave `next_cursor` "
+                f"out instead of {quote(returned['next_cursor'])}.",
             )
     return Outcome(True)
 
