@@ -818,13 +818,24 @@ def tool_input_not_object(ctx: Context) -> Iterator[Diagnostic]:
             value = block["input"]
             hint = 'Write the arguments as an object, e.g. `"input": {"city": "Paris"}`.'
             message = f"`input` is {json_type(value)}, not an object"
-            if isinstance(value, str) and isinstance(_json_value(value), dict):
+            decoded = _json_value(value) if isinstance(value, str) else None
+            if isinstance(decoded, dict):
                 message = (
                     "`input` is JSON text inside a string; Anthropic wants the object itself "
                     "(OpenAI's `arguments` is a string, Anthropic's `input` is not)"
                 )
-                hint = 'Remove the quotes around the object: `"input": {...}`.'
+                hint = f'Remove the quotes around the object: `"input": {_short_json(decoded)}`.'
             yield _err("a-tool-input-not-object", path, message, hint)
+
+
+def _short_json(value: Any) -> str:
+    """`value` as compact JSON when that is short and safe to show, else `{...}`."""
+    if _json_depth(value, 8) is None:
+        return "{...}"
+    text = json.dumps(value, ensure_ascii=True)
+    if len(text) > 60 or "[" in text or re.search(r":[\w+-]+:", text):
+        return "{...}"
+    return text
 
 
 def _json_value(text: str) -> Any:

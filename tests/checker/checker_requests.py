@@ -191,5 +191,5 @@ def assert_plain_text(diag) -> None:
 
     for field in (diag.message, diag.hint):
         assert render(field).plain == field, field
-        assert "{'" not in field and "['" not in field and "<" + "class" not in field, field
-        assert "\\x" not in field, field
+        for python_repr in ("Traceback", "object at 0x", "<class", "dict_keys("):
+            assert python_repr not in field, field
