@@ -6,7 +6,7 @@
     (True, 'unknown')
 
 Imports neither Textual nor `tooltutor`; jsonschema is imported only when a request has
-tool definitions to check. Rule ids: `/work/shared/rules.md`, plus the structural ids
+tool definitions to check. Rule ids: `docs/rules.md`, plus the structural ids
 documented in `checker.lint`.
 """
 

@@ -1,7 +1,7 @@
 """Anthropic Messages API (`POST /v1/messages`): the request rules, ids `a-*`.
 
 One function per rule id; its docstring states the API fact it enforces. The catalogue and
-its severities are `/work/shared/rules.md`. Every rule takes a `Context` (the request,
+its severities are `docs/rules.md`. Every rule takes a `Context` (the request,
 indexed once) and yields diagnostics; a rule that meets a value of an unexpected type
 skips it, because the `request-shape` checks in `shape` already report that.
 

@@ -1,7 +1,7 @@
 """The checker's result types, and small helpers to write diagnostics with.
 
 Everything the checker reports is a `Diagnostic`: a stable rule id (see
-`/work/shared/rules.md`), a severity, a JSON pointer to the offending value, a message that
+`docs/rules.md`), a severity, a JSON pointer to the offending value, a message that
 says what is wrong and a hint that says what to do. `lint` returns a `LintResult`; exercise
 marking returns a `Verdict` (criteria plus diagnostics).
 

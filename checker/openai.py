@@ -1,7 +1,7 @@
 """OpenAI Chat Completions (`POST /v1/chat/completions`): the request rules, ids `o-*`.
 
 One function per rule id; its docstring states the API fact it enforces (catalogue and
-severities: `/work/shared/rules.md`). Rules take a `Context` (the request, indexed once)
+severities: `docs/rules.md`). Rules take a `Context` (the request, indexed once)
 and yield diagnostics; values of an unexpected type are skipped by the rules and reported
 once by `shape` as `request-shape` (error): an unknown `role`, a user/system message
 without content, an assistant message with neither content nor `tool_calls`, a text part
