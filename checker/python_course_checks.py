@@ -19,8 +19,9 @@ check expects are in its docstring.
   `{"error": code}`);
 - trim-result: `trim-budget`, `trim-orders`, `trim-total`, `trim-truncation`, `trim-fills`,
   `trim-complete`, `arguments-unchanged` (key: `{"orders": [every row, trimmed], "total"}`);
-- capped-loop: `stops-at-cap`, `results-carry-output`, `errors-as-results` (no key: what
-  run_tool gave or raised is in the run's `tool_results`).
+- capped-loop: `stops-at-cap`, `results-carry-output`, `errors-as-results`,
+  `returns-last-response` (no key: what run_tool gave or raised is in the run's
+  `tool_results`).
 
 Every check returns an `Outcome` for any input; messages name the run and say what to do.
 """
@@ -833,16 +834,24 @@ def stops_at_cap(ctx: PythonContext, params: Mapping) -> Outcome:
 
 
 def _rounds(run):
-    """(where, tool_use block, its tool_result block or None, scripted result) per call."""
+    """(where, tool_use block, its tool_result block or None, scripted result) per call.
+
+    Results are looked for in every message after the last assistant turn, so a result
+    sent in a second user message is still judged here (`tool-result-id` and the protocol
+    rules report the split).
+    """
     for k, request, uses in python_checks.tool_rounds(run):
         messages = request.get("messages") if isinstance(request, dict) else None
-        last = messages[-1] if isinstance(messages, list) and messages else None
-        content = last.get("content") if isinstance(last, dict) else None
-        results = {
-            b.get("tool_use_id"): b
-            for b in (content if isinstance(content, list) else [])
-            if isinstance(b, dict) and b.get("type") == "tool_result"
-        }
+        messages = messages if isinstance(messages, list) else []
+        turns = [i for i, m in enumerate(messages) if isinstance(m, dict)]
+        assistant = [i for i in turns if messages[i].get("role") == "assistant"]
+        after = messages[assistant[-1] + 1 :] if assistant else messages[-1:]
+        results = {}
+        for message in after:
+            content = message.get("content") if isinstance(message, dict) else None
+            for b in content if isinstance(content, list) else []:
+                if isinstance(b, dict) and b.get("type") == "tool_result":
+                    results.setdefault(b.get("tool_use_id"), b)
         for use in uses:
             yield (
                 f"request {k + 1} of run {run.index + 1}",
@@ -938,5 +947,32 @@ def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
             False,
             "The tool that fails was never run, so there is nothing to judge yet: run every "
             "call the model asks for.",
+        )
+    return Outcome(True)
+
+
+@check("returns-last-response", kinds=("python",))
+def returns_last_response(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each run returns the reply to its last request, as `client.messages.create` gave it."""
+    for run in ctx.runs:
+        problem = raised(run)
+        if problem:
+            return problem
+        last = len(run.requests) - 1
+        returned = run.returned
+        if last >= 0 and isinstance(returned, dict) and returned.get("__reply__") == last:
+            continue
+        if isinstance(returned, dict) and isinstance(returned.get("__reply__"), int):
+            why = (
+                f"the reply to request {returned['__reply__'] + 1}, not to the last one "
+                f"(request {last + 1})"
+            )
+        else:
+            why = quote(returned)
+        return Outcome(
+            False,
+            f"Run {run.index + 1} returned {why}. Return the last response "
+            "`client.messages.create` gave you, as it is: the final answer, or the reply "
+            "on which the cap stopped the loop.",
         )
     return Outcome(True)
