@@ -9,8 +9,10 @@ order rows), the exercise's support code computes the key there: the harness cal
 `support.expected(**arguments)` with the very objects the learner's function gets, before
 the function runs, and reports the result as `RunResult.expected`. The checks here compare
 what the function returned against that key, so the data is written once (in `support`)
-and a run that changes its input cannot change its own key. The shapes of the keys each
-check expects are in its docstring.
+and a run that changes its input cannot change its own key. Keys computed by hand and
+pasted into `params` would repeat the fixture's truth in a second place (dozens of matches,
+200 rows) and drift from it; running the learner's answer twice would not catch a wrong
+answer at all. The keys each group of checks reads:
 
 - errors-as-data: `tool-result-block`, `tool-result-outcome` (no key: the expected content
   is given in `params`);
@@ -109,6 +111,14 @@ def _count_matches(n: int) -> str:
 def _exception_name(run) -> str:
     name = run.exception.type
     return "re.error" if name == "error" else name
+
+
+def _location(item: Mapping) -> tuple[str, int] | None:
+    """A returned match's (file, line), when both have the right types (else None)."""
+    file, line = item.get("file"), item.get("line")
+    if isinstance(file, str) and isinstance(line, int) and not isinstance(line, bool):
+        return file, line
+    return None
 
 
 def _is_flag(value: Any) -> bool:
@@ -232,7 +242,7 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
 def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
     """The selected runs' results carry `is_error` as given and JSON content holding `content`.
 
-    params: `is_error` (bool), `content` (an object, or a list of one per selected run:
+    Params: `is_error` (bool), `content` (an object, or a list of one per selected run:
     keys the parsed content must hold with those values), `exact` (the content must equal
     it), `text_fields` (keys that must hold a sentence), `what` (the scenario, for messages).
     """
@@ -416,7 +426,8 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("search-snippets", kinds=("python",))
 def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each snippet is taken from its line: the whole line if short, else at most `max` chars."""
-    limit = int(params.get("max", 200))
+    limit = params.get("max", 200)
+    limit = limit if isinstance(limit, int) else 200
     runs = _search_runs(ctx, params)
     if not runs:
         return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
@@ -430,7 +441,7 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
             if not isinstance(item, dict):
                 continue
             snippet = item.get("snippet")
-            line = lines.get((item.get("file"), item.get("line")))
+            line = lines.get(_location(item))
             if not isinstance(snippet, str) or line is None:
                 continue
             judged += 1
@@ -506,7 +517,7 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
 def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
     """Runs whose key is `{"error": code}` return `{"error": code, ...}` and nothing found.
 
-    params: `code` (which runs to look at: those whose key has this error code),
+    Params: `code` (which runs to look at: those whose key has this error code),
     `text_fields` (keys that must hold a sentence).
     """
     code = params.get("code")
@@ -795,8 +806,10 @@ def arguments_unchanged(ctx: PythonContext, params: Mapping) -> Outcome:
 
 
 def _cap(run, params: Mapping) -> int:
-    value = run.call.get(params.get("param", "max_steps"), params.get("default", 8))
-    return value if isinstance(value, int) else int(params.get("default", 8))
+    default = params.get("default", 8)
+    default = default if isinstance(default, int) else 8
+    value = run.call.get(params.get("param", "max_steps"), default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def _runaway(run, cap: int) -> bool:
@@ -809,7 +822,7 @@ def _runaway(run, cap: int) -> bool:
 def stops_at_cap(ctx: PythonContext, params: Mapping) -> Outcome:
     """No run sends more than `max_steps` requests; a model that never stops gets exactly that.
 
-    params: `param` (the argument that holds the cap, default max_steps) and `default` (its
+    Params: `param` (the argument that holds the cap, default max_steps) and `default` (its
     value when the call leaves it out).
     """
     for run in ctx.runs:
@@ -850,14 +863,15 @@ def _rounds(run):
         for message in after:
             content = message.get("content") if isinstance(message, dict) else None
             for b in content if isinstance(content, list) else []:
-                if isinstance(b, dict) and b.get("type") == "tool_result":
-                    results.setdefault(b.get("tool_use_id"), b)
+                used = b.get("tool_use_id") if isinstance(b, dict) else None
+                if isinstance(used, str) and b.get("type") == "tool_result":
+                    results.setdefault(used, b)
         for use in uses:
             yield (
                 f"request {k + 1} of run {run.index + 1}",
                 use,
-                results.get(use.get("id")),
-                run.tool_results.get(use.get("name")),
+                results.get(use.get("id")) if isinstance(use.get("id"), str) else None,
+                run.tool_results.get(use.get("name")) if isinstance(use.get("name"), str) else None,
             )
 
 
@@ -925,8 +939,8 @@ def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
                     f"In {where}, the error result for {name} is {quote(text)}; include the "
                     f"exception's message ({quote(message)}) so the model knows what failed.",
                 )
-        called = {c.name for c in run.tool_calls}
-        if failing and called & set(failing):
+        called = [c.name for c in run.tool_calls if isinstance(c.name, str)]
+        if any(name in failing for name in called):
             expected_somewhere = True
             if run.exception is not None and run.exception.type == "RuntimeError":
                 return Outcome(
