@@ -55,3 +55,14 @@ def status_text(status: str, variables: dict[str, str], unicode: bool = True) ->
     """The same mark as Rich `Text`, for widgets that take Rich labels (Tree)."""
     style = rich_style(variables, STATUS_VARIABLES.get(status, "text"), "dim")
     return Text(glyph(status, unicode), style=style, end="")
+
+
+def hanging(head: Content, body: Content, width: int) -> Content:
+    """`head` then `body` wrapped to `width`, its later lines indented under the first
+    (for list items whose widget cannot indent wrapped lines itself)."""
+    indent = head.cell_length
+    out: list[Content] = []
+    for paragraph in body.split("\n", allow_blank=True):
+        out += paragraph.wrap(max(10, width - indent)) or [Content("")]
+    lines = [head + out[0]] + [Content(" " * indent) + line for line in out[1:]]
+    return Content("\n").join(lines)

@@ -109,7 +109,7 @@ the lesson's exercises (x opens the next one).
         app = self.app
         page = self.pages[index]
         answers = app.journey.answers(self.lesson) if page.check_ids else {}
-        width = max(40, min(self.size.width - 6, 110))
+        width = max(40, min(self.size.width - 6, 96))
         recap = page.kind == RECAP
         widgets = page_widgets(
             page, answers, unicode=app.unicode, diagram_width=width, with_sources=not recap

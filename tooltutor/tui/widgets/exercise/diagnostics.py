@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from rich.table import Table
-from rich.text import Text
+from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tooltutor.tui.texts import rich_style
+from tooltutor.tui.texts import hanging, inline, plain
 from tooltutor.workspace import where
 
 
@@ -18,33 +17,44 @@ class DiagnosticList(OptionList):
         super().__init__(id=id)
         self.unicode = unicode
         self.diagnostics: list = []
+        self._width = 0
 
     def show(self, diagnostics) -> None:
         """Replace the list with `diagnostics` (checker `Diagnostic`s)."""
         self.diagnostics = list(diagnostics)
+        self.display = bool(self.diagnostics)
+        self._fill()
+        if self.diagnostics:
+            self.highlighted = 0
+
+    def _text_width(self) -> int:
+        """The width the prompts wrap to (the list may not be laid out yet)."""
+        width = self.scrollable_content_region.width
+        if width < 20 and self.parent is not None:
+            width = self.parent.scrollable_content_region.width - 4
+        return max(width, 30)
+
+    def _fill(self) -> None:
+        highlighted = self.highlighted
+        self._width = self._text_width()
         self.clear_options()
         self.add_options(
             [Option(self._prompt(d), id=str(i)) for i, d in enumerate(self.diagnostics)]
         )
-        self.display = bool(self.diagnostics)
-        if self.diagnostics:
-            self.highlighted = 0
+        if highlighted is not None and highlighted < len(self.diagnostics):
+            self.highlighted = highlighted
 
-    def _prompt(self, d) -> Table:
-        """Mark and place in one column, message and hint beside them (hanging indent)."""
-        variables = self.app.theme_variables
+    def on_resize(self, event: events.Resize) -> None:
+        if self.diagnostics and self._text_width() != self._width:
+            self._fill()
+
+    def _prompt(self, d):
+        """Mark and place, then the message and the hint indented under them."""
         error, warning = ("✘", "⚠") if self.unicode else ("x", "!")
         mark = error if d.is_error else warning
-        color = rich_style(variables, "text-error" if d.is_error else "text-warning", "bold")
-        muted = rich_style(variables, "text-secondary", "dim")
-        body = Text(end="")
-        body.append(d.message)
-        body.append(f"  [{d.rule}]", style=muted)
+        style = "bold $text-error" if d.is_error else "bold $text-warning"
+        head = plain(f"{mark} {where(d)} ", style)
+        body = inline(d.message) + plain(f"  [{d.rule}]", "$text-muted")
         if d.hint:
-            body.append("\n")
-            body.append(d.hint, style="italic")
-        grid = Table.grid(padding=(0, 1))
-        grid.add_column(no_wrap=True)
-        grid.add_column(ratio=1)
-        grid.add_row(Text(f"{mark} {where(d)}", style=color, end=""), body)
-        return grid
+            body += plain("\n") + inline(d.hint, "italic")
+        return hanging(head, body, self._width - 1)
