@@ -279,10 +279,15 @@ def test_verdict_summary():
 
 def test_choice_answers_round_trip():
     assert choice_answer(["a", "c"]) == "a, c"
-    assert chosen_ids("a, c") == ["a", "c"] and chosen_ids("") == [] and chosen_ids("B;c") == [
-        "b",
-        "c",
-    ]
+    assert (
+        chosen_ids("a, c") == ["a", "c"]
+        and chosen_ids("") == []
+        and chosen_ids("B;c")
+        == [
+            "b",
+            "c",
+        ]
+    )
 
 
 def test_editor_command():

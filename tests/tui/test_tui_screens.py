@@ -11,6 +11,7 @@ from textual import events
 from tui_helpers import copy_course, finish_checks, press_until, screen_text
 
 from tooltutor.course import load_course
+from tooltutor.progress import open_store
 
 # -- course map --------------------------------------------------------------------------
 
@@ -394,3 +395,52 @@ def test_tui_refuses_without_a_terminal(tmp_path):
     )
     assert result.returncode == 2
     assert "runs in a terminal" in result.stderr
+
+
+async def test_a_slow_check_does_not_freeze_the_screen(make_app, fixture_course, monkeypatch):
+    """Python exercises take seconds to mark: the editor keeps working meanwhile."""
+    import threading
+
+    import tooltutor.workspace
+
+    release = threading.Event()
+    real = tooltutor.workspace.mark_answer
+
+    def slow(course, exercise, text):
+        assert release.wait(10)
+        return real(course, exercise, text)
+
+    monkeypatch.setattr(tooltutor.workspace, "mark_answer", slow)
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        screen = app.screen
+        editor = screen.query_one("#editor")
+        await pilot.press("f7", "ctrl+r")
+        await pilot.pause()
+        assert screen.checking and screen.query_one("#check").disabled
+        await pilot.press("[", "]")  # typing goes on while the checker runs
+        await pilot.pause()
+        assert editor.text == "[]"
+        await pilot.press("f5")  # a second check waits for the first
+        await pilot.pause()
+        assert any("Still checking" in n.message for n in app._notifications)
+        release.set()
+        await finish_checks(pilot)
+        assert not screen.checking
+        assert len(app.store.attempts(fixture_course.id, "write-tool-result")) == 1
+
+
+async def test_quitting_saves_the_draft_at_once(make_app, fixture_course):
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        await pilot.press("f7", "[", "1", "]", "escape", "q")  # well within the debounce
+        await pilot.pause()
+    store = open_store()
+    try:
+        assert store.load_draft(fixture_course.id, "write-tool-result").text == "[1]"
+    finally:
+        store.close()

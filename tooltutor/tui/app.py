@@ -36,7 +36,9 @@ class TutorApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
         Binding("f1", "help", "Help", tooltip="Show the keys of this screen."),
-        Binding("question_mark", "help", "Help", show=False),
+        Binding(
+            "question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen."
+        ),
         Binding("q", "quit", "Quit", tooltip="Quit; your drafts are saved."),
     ]
 
@@ -118,7 +120,9 @@ class TutorApp(App[None]):
 
     def jump(self, kind: str, key: str) -> None:
         """Go to a lesson or an exercise from anywhere (the command palette)."""
-        if kind == "lesson":
+        if kind == "continue":
+            self.open_step(self.journey.continue_step())
+        elif kind == "lesson":
             self.open_lesson(key)
         else:
             self.open_exercise(key)

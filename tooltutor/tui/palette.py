@@ -27,7 +27,15 @@ class CourseCommands(Provider):
         The palette reads `help` as markup, so it is escaped; `text` is shown as Content.
         """
         course = self.app.course
-        targets = []
+        step = self.app.journey.continue_step()
+        targets = [
+            (
+                f"Continue: {step.describe(course)}",
+                "Open the first unfinished step",
+                "continue",
+                "",
+            )
+        ]
         for lesson in course.lessons:
             targets.append(
                 (

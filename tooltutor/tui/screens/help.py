@@ -7,9 +7,10 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Footer, Static
 
 from tooltutor.tui.texts import plain
+from tooltutor.tui.widgets.prose import Prose
 
 GENERAL = """\
 **Everywhere:** Tab and Shift+Tab move between parts of the screen; arrow keys move
@@ -36,27 +37,29 @@ class HelpScreen(ModalScreen[None]):
             yield Static(plain("Help", "bold"), id="help-title")
             with VerticalScroll(id="help-body"):
                 if guide:
-                    yield Markdown(guide, id="help-guide")
+                    yield Prose(guide, id="help-guide")
                 yield Static(self._keys(), id="help-keys")
-                yield Markdown(GENERAL, id="help-general")
+                yield Prose(GENERAL, id="help-general")
         yield Footer()
 
     def _keys(self) -> Content:
-        """Every key that works on the screen underneath, with what it does."""
-        rows: list[tuple[str, str]] = []
-        seen: set[tuple[str, str]] = set()
-        for active in self.underneath.active_bindings.values():
+        """Every key that works on the screen underneath, with what it does: the keys of
+        this screen first (those with a tooltip), keys doing the same thing on one line."""
+        screen = self.underneath
+        ranked = sorted(
+            screen.active_bindings.values(),
+            key=lambda active: (not active.binding.tooltip, active.node is not screen),
+        )
+        keys: dict[str, list[str]] = {}
+        for active in ranked:
             binding = active.binding
-            if binding.system:
-                continue
             what = binding.tooltip or binding.description
-            if not what:
+            if binding.system or not what or binding.key.startswith("super+"):
                 continue
             shown = self.app.get_key_display(binding)
-            if (shown, what) in seen:
-                continue
-            seen.add((shown, what))
-            rows.append((shown, what))
+            if shown not in keys.setdefault(what, []):
+                keys[what].append(shown)
+        rows = [(", ".join(shown), what) for what, shown in keys.items()]
         width = max((len(k) for k, _ in rows), default=4) + 2
         lines = [plain("Keys on this screen", "bold")]
         lines += [plain(k.ljust(width), "bold $text-accent") + plain(w) for k, w in rows]

@@ -32,10 +32,9 @@ class LessonDetails(Static):
             lines.append(plain("You will be able to:", "bold"))
             lines += [Content("• ") + inline(expand(o)) for o in lesson.objectives]
             lines.append(Content(""))
-        lines.append(plain(f"Checks answered: {progress.checks_answered} of {progress.checks_total}"))
-        lines.append(
-            plain(f"Exercises passed: {progress.exercises_passed} of {progress.exercises_total}")
-        )
+        checks = f"Checks answered: {progress.checks_answered} of {progress.checks_total}"
+        exercises = f"Exercises passed: {progress.exercises_passed} of {progress.exercises_total}"
+        lines += [plain(checks), plain(exercises)]
         lines.append(plain("Enter: read the lesson", "$text-muted"))
         self.update(Content("\n").join(lines))
 
