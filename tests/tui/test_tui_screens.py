@@ -444,3 +444,34 @@ async def test_quitting_saves_the_draft_at_once(make_app, fixture_course):
         assert store.load_draft(fixture_course.id, "write-tool-result").text == "[1]"
     finally:
         store.close()
+
+
+async def test_wide_code_scrolls_sideways_without_turning_the_page(make_app, fixture_course):
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("round-trip", 1)
+        await pilot.pause()
+        code = app.screen.query_one(".code-scroll")
+        assert code.max_scroll_x > 0  # the line is wider than the screen
+        await press_until(pilot, "tab", lambda: app.focused is code)
+        await pilot.press("right", "right", "right")
+        await pilot.pause()
+        assert code.scroll_x == 3 and app.screen.page_index == 1
+        await pilot.press("shift+tab", "right")  # from the page itself, right turns it
+        await pilot.pause()
+        assert app.screen.page_index == 2
+
+
+async def test_task_fills_the_screen_on_a_small_terminal(make_app, fixture_course):
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        await pilot.press("escape", "t")
+        await pilot.pause()
+        assert app.screen.maximized is app.screen.query_one("#task")
+        assert "toolu_01LxWeather7731" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.maximized is None
+        assert app.screen.exercise.id == "write-tool-result"

@@ -38,7 +38,7 @@ from tooltutor.workspace import (
 )
 
 #: Actions that letters trigger: hidden (and off) while the editor has the keyboard.
-LETTER_ACTIONS = {"hint", "solution", "reset", "external_editor", "back", "edit", "zoom"}
+LETTER_ACTIONS = {"hint", "solution", "reset", "external_editor", "back", "edit", "zoom", "task"}
 
 
 class TaskPane(VerticalScroll):
@@ -72,8 +72,9 @@ saved as you type and when you leave.
         Binding("h", "hint", "Hint", tooltip="Reveal the next hint."),
         Binding("s", "solution", "Solution", tooltip="Show the solution (after a pass)."),
         Binding("r", "reset", "Reset", tooltip="Put the starter text back in the editor."),
-        Binding("e", "external_editor", "$EDITOR", tooltip="Edit your answer in $EDITOR."),
+        Binding("e", "external_editor", "Editor", tooltip="Edit your answer in $EDITOR."),
         Binding("i", "edit", "Edit", show=False, tooltip="Put the cursor in the editor."),
+        Binding("t", "task", "Task", tooltip="Read the whole task (Escape comes back)."),
         Binding(
             "m", "zoom", "Enlarge", show=False, tooltip="Enlarge the focused pane, or restore it."
         ),
@@ -97,7 +98,9 @@ saved as you type and when you leave.
         yield Static(id="ex-heading", markup=False)
         with Vertical(id="workspace"):
             with TaskPane(id="task"):
-                yield Static(plain(course.expand(ex.title), "bold"), id="task-title")
+                with Horizontal(id="task-top"):
+                    yield Static(plain(course.expand(ex.title), "bold"), id="task-title")
+                    yield Static(plain("t: whole task"), id="task-tip")
                 yield Markdown(course.expand(ex.prompt), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
@@ -128,7 +131,7 @@ saved as you type and when you leave.
                 yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
                 yield Static(plain("Why this works", "bold"), id="explanation-title")
                 yield Markdown(course.expand(ex.explanation), id="explanation")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         app = self.app
@@ -202,6 +205,12 @@ saved as you type and when you leave.
     def action_edit(self) -> None:
         """Put the cursor in the editor."""
         self.answer_widget.focus()
+
+    def action_task(self) -> None:
+        """Show the task on the whole screen; Escape brings the workspace back."""
+        task = self.query_one(TaskPane)
+        task.focus()
+        self.maximize(task)
 
     def action_zoom(self) -> None:
         """Enlarge the focused pane to the whole screen, or restore it."""
