@@ -23,8 +23,13 @@ async def test_lesson_two_journey(make_app, bundled_course):
 
     course = bundled_course
     exercise = course.exercise("write-tool-result")
-    wrong = exercise.wrong_answers[1]["answer"]  # the tool's name used as the id
+    # A known-wrong answer that fails the tool-result criterion (the tool's name as the id).
+    wrong = next(w["answer"] for w in exercise.wrong_answers if "tool-result" in w["fails"])
+    failing_label = next(c["label"] for c in exercise.criteria if c["check"] == "tool-result")
     right = course.expand(exercise.solution)
+    check_spec = next(c for c in course.lesson("round-trip").checks if c["id"] == "send-email-sent")
+    right_choice = next(i for i, c in enumerate(check_spec["choices"]) if c["correct"])
+    wrong_choice = next(i for i, c in enumerate(check_spec["choices"]) if not c["correct"])
 
     app = make_app(course)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -56,14 +61,17 @@ async def test_lesson_two_journey(make_app, bundled_course):
         check = lesson_screen.query_one("#check-send-email-sent", InlineCheck)
         choices = check.query_one(OptionList)
         await press_until(pilot, "tab", lambda: app.focused is choices)
-        await pilot.press("enter")  # choice a): wrong
+        await press_until(pilot, "down", lambda: choices.highlighted == wrong_choice)
+        await pilot.press("enter")
         await pilot.pause()
         assert "Not quite" in str(check.query_one(".check-verdict").render())
-        await pilot.press("down", "enter")  # choice b): right
+        await press_until(pilot, "up", lambda: choices.highlighted <= right_choice)
+        await press_until(pilot, "down", lambda: choices.highlighted == right_choice)
+        await pilot.press("enter")
         await pilot.pause()
         assert "Right" in str(check.query_one(".check-verdict").render())
         saved = app.store.check_answer(course.id, "round-trip", "send-email-sent")
-        assert (saved.choice_index, saved.correct, saved.tries) == (1, True, 2)
+        assert (saved.choice_index, saved.correct, saved.tries) == (right_choice, True, 2)
 
         # Open the lesson's first exercise.
         await pilot.press("x")
@@ -84,18 +92,20 @@ async def test_lesson_two_journey(make_app, bundled_course):
         await finish_checks(pilot)
         rows = workspace.query_one(Checklist).query(CriterionRow)
         failed = [str(row.text) for row in rows if "✘" in str(row.mark)]
-        assert any("tool_result for toolu_01LxWeather7731" in text for text in failed)
+        assert any(text.startswith(failing_label.replace("`", "")) for text in failed)
         assert "Not yet" in str(workspace.query_one("#summary").render())
 
-        # Jump to a diagnostic's line and column.
+        # Jump to a diagnostic's line and column (the last one, past the first line).
         diagnostics = workspace.query_one(DiagnosticList)
         assert diagnostics.display and diagnostics.diagnostics
+        last = len(diagnostics.diagnostics) - 1
+        target = diagnostics.diagnostics[last]
+        assert target.line > 1 and target.column > 1
         await pilot.press("escape")  # leave the editor
         await press_until(pilot, "tab", lambda: app.focused is diagnostics)
-        await pilot.press("down")
+        await press_until(pilot, "down", lambda: diagnostics.highlighted == last)
         await pilot.press("enter")
         await pilot.pause()
-        target = diagnostics.diagnostics[1]
         assert app.focused is editor
         assert editor.cursor_location == cursor_location(target.line, target.column, wrong)
         assert editor.cursor_location == (target.line - 1, target.column - 1)
