@@ -475,3 +475,20 @@ async def test_task_fills_the_screen_on_a_small_terminal(make_app, fixture_cours
         await pilot.pause()
         assert app.screen.maximized is None
         assert app.screen.exercise.id == "write-tool-result"
+
+
+async def test_map_lists_a_broken_lesson_without_opening_it(make_app, tmp_path):
+    from tooltutor.tui.screens.course_map import CourseMapScreen
+
+    root = copy_course(tmp_path, {"lessons/01-why-tools.yaml": ("number: 1", "number: one")})
+    course = load_course(root)
+    assert [b.id for b in course.broken] == ["why-tools"]
+    app = make_app(course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "? why-tools  (not available: its file is broken)" in screen_text(app)
+        await pilot.press("enter")  # the first line is the broken lesson
+        await pilot.pause()
+        assert isinstance(app.screen, CourseMapScreen)
+        assert any("validate" in n.message for n in app._notifications)
+        assert "Continue: Lesson 2, page 1" in screen_text(app)

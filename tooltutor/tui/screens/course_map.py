@@ -13,7 +13,14 @@ from textual.widgets import Button, Footer, Header, Static, Tree
 from tooltutor.journey import legend
 from tooltutor.tui.texts import plain
 from tooltutor.tui.widgets.map.lesson_details import LessonDetails
-from tooltutor.tui.widgets.map.lesson_tree import EXERCISE, LESSON, MISSING, LessonTree, MapItem
+from tooltutor.tui.widgets.map.lesson_tree import (
+    BROKEN_LESSON,
+    EXERCISE,
+    LESSON,
+    MISSING,
+    LessonTree,
+    MapItem,
+)
 
 
 class CourseMapScreen(Screen[None]):
@@ -79,9 +86,11 @@ class CourseMapScreen(Screen[None]):
             self.app.open_lesson(item.lesson_id)
         elif item.kind == EXERCISE and item.exercise_id:
             self.app.open_exercise(item.exercise_id)
-        elif item.kind == MISSING:
+        elif item.kind in (MISSING, BROKEN_LESSON):
+            what = item.exercise_id or item.lesson_id
             self.notify(
-                f"{item.exercise_id} cannot be opened: its file is missing or broken.",
+                f"{what} cannot be opened: its file is missing or broken "
+                "(run 'tooltutor validate' to see why).",
                 severity="warning",
                 markup=False,
             )
@@ -93,10 +102,13 @@ class CourseMapScreen(Screen[None]):
 
     def _describe(self, item: MapItem) -> None:
         details = self.query_one(LessonDetails)
+        if item.kind == BROKEN_LESSON:
+            details.show_missing(item.lesson_id, "lesson")
+            return
         progress = self._lesson_progress[item.lesson_id]
         if item.kind == LESSON:
             details.show_lesson(item.lesson_id, progress)
         elif item.kind == EXERCISE and item.exercise_id:
             details.show_exercise(item.exercise_id, progress.statuses.get(item.exercise_id, "new"))
         elif item.exercise_id:
-            details.show_missing(item.exercise_id)
+            details.show_missing(item.exercise_id, "exercise")

@@ -51,10 +51,11 @@ class LessonDetails(Static):
         ]
         self.update(Content("\n").join(lines))
 
-    def show_missing(self, exercise_id: str) -> None:
+    def show_missing(self, item_id: str, kind: str) -> None:
+        """A listed lesson or exercise whose file is missing or broken."""
         self.update(
             plain(
-                f"The exercise {exercise_id} is listed by this lesson, but its file is "
-                "missing or could not be loaded. Run 'tooltutor validate' to see why."
+                f"The {kind} {item_id} is listed by the course, but its file is missing "
+                "or could not be loaded. Run 'tooltutor validate' to see why."
             )
         )

@@ -13,7 +13,7 @@ from tooltutor.course import Course
 from tooltutor.journey import LessonProgress, missing_exercises
 from tooltutor.tui.texts import status_text
 
-LESSON, EXERCISE, MISSING = "lesson", "exercise", "missing"
+LESSON, EXERCISE, MISSING, BROKEN_LESSON = "lesson", "exercise", "missing", "broken-lesson"
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,13 @@ class LessonTree(Tree[MapItem]):
         """Build the tree once; `refresh_marks` updates it afterwards."""
         self.clear()
         self._map_nodes.clear()
-        for lesson in self.course.lessons:
+        for lesson_id in self.course.lesson_order:
+            lesson = self.course.lesson(lesson_id)
+            if lesson is None:  # its file is broken: say so rather than hide it
+                label = Text(f"  ? {lesson_id}", style="dim", end="")
+                label.append("  (not available: its file is broken)")
+                self.root.add_leaf(label, data=MapItem(BROKEN_LESSON, lesson_id))
+                continue
             node = self.root.add(
                 self._lesson_label(lesson.id, progress[lesson.id], variables),
                 data=MapItem(LESSON, lesson.id),
