@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import queue
@@ -68,8 +69,7 @@ def test_a_burst_of_writes_is_one_check(tmp_path):
     path.parent.mkdir(parents=True)
     path.write_text(EXERCISE.solution)
     store = FakeStore()
-    out = open(os.devnull, "w")
-    session = WatchSession(COURSE, EXERCISE, tmp_path, store, out=out, debounce=0.2)
+    session = WatchSession(COURSE, EXERCISE, tmp_path, store, out=io.StringIO(), debounce=0.2)
     for _ in range(5):
         session.events.put(Event("change"))
     session.events.put(Event("key", "q"))
