@@ -185,9 +185,20 @@ def resolve_course_dir(course_dir: str | Path | None) -> Path:
     return Path(course_dir) if course_dir else bundled_course_dir()
 
 
-def load_course(course_dir: str | Path | None = None) -> Course:
-    """Load a course directory; problems are collected in `Course.problems`, never raised."""
-    return _Loader(resolve_course_dir(course_dir)).load()
+def load_course(
+    course_dir: str | Path | None = None,
+    *,
+    only_exercise: str | None = None,
+    use_cache: bool = True,
+) -> Course:
+    """Load a course directory; problems are collected in `Course.problems`, never raised.
+
+    `only_exercise` loads course.yaml and that one exercise (what `check` needs), skipping
+    lessons and the checks between files. `use_cache=False` schema-checks every file even
+    when it passed before (what `validate` does).
+    """
+    loader = _Loader(resolve_course_dir(course_dir), use_cache=use_cache)
+    return loader.load(only_exercise=only_exercise)
 
 
 def model_fields(cls: type) -> set[str]:
@@ -200,16 +211,21 @@ EXERCISE_KEYS = frozenset(f.name for f in fields(Exercise) if f.name not in _NOT
 
 
 class _Loader:
-    def __init__(self, root: Path):
+    def __init__(self, root: Path, *, use_cache: bool = True):
         self.root = root
         self.course = Course(root=root)
+        self.cache = None
+        if use_cache:
+            from tooltutor.course_cache import CourseCache
+
+            self.cache = CourseCache()
 
     def problem(self, path: Path, pos: Position, message: str, severity: str = "error") -> None:
         self.course.problems.append(Problem(path, pos.line, pos.column, message, severity))
 
     # -- files -------------------------------------------------------------------------
 
-    def load(self) -> Course:
+    def load(self, only_exercise: str | None = None) -> Course:
         course_file = self.root / "course.yaml"
         if not self.root.is_dir():
             self.problem(self.root, Position(1, 1), "no such course directory")
@@ -220,14 +236,31 @@ class _Loader:
         doc = self._read(course_file, "course")
         if doc is None or not self._course_header(course_file, doc):
             return self.course
-        lessons = self._load_lessons()
-        exercises = self._load_exercises()
-        self._link(lessons, exercises)
+        if only_exercise is not None:
+            self._load_one_exercise(only_exercise)
+        else:
+            lessons = self._load_lessons()
+            exercises = self._load_exercises()
+            self._link(lessons, exercises)
         self.course.problems.sort(key=lambda p: (str(p.path), p.line, p.column))
         return self.course
 
+    def _load_one_exercise(self, exercise_id: str) -> None:
+        """Load the file of one exercise: by its conventional name, else by reading all."""
+        files = sorted((self.root / "exercises").glob(f"*/*{exercise_id}.yaml"))
+        found = self._load_exercises(files)
+        if exercise_id not in found:
+            found = self._load_exercises()
+        if exercise_id in found:
+            self.course.exercises[exercise_id] = found[exercise_id][0]
+
     def _read(self, path: Path, kind: str) -> YamlDoc | None:
         """Read and schema-check one file; report its problems; None when unusable."""
+        cached = self.cache.get(path, kind) if self.cache is not None else None
+        if cached is not None:
+            for message, pos in cached.warnings:
+                self.problem(path, pos, message)
+            return cached
         try:
             doc = read_yaml(path)
         except YamlFileError as exc:
@@ -247,7 +280,11 @@ class _Loader:
         for error in errors:
             pointer, on_key, message = describe(error)
             self.problem(path, doc.locate(pointer, key=on_key), message)
-        return None if errors else doc
+        if errors:
+            return None
+        if self.cache is not None:
+            self.cache.put(path, kind, doc)
+        return doc
 
     def _too_new(self, path: Path, doc: YamlDoc) -> bool:
         version = doc.value.get("format_version")
@@ -293,9 +330,11 @@ class _Loader:
             found[lesson.id] = (lesson, doc)
         return found
 
-    def _load_exercises(self) -> dict[str, tuple[Exercise, YamlDoc]]:
+    def _load_exercises(self, paths=None) -> dict[str, tuple[Exercise, YamlDoc]]:
         found: dict[str, tuple[Exercise, YamlDoc]] = {}
-        for path in sorted((self.root / "exercises").glob("*/*.yaml")):
+        if paths is None:
+            paths = sorted((self.root / "exercises").glob("*/*.yaml"))
+        for path in paths:
             doc = self._read(path, "exercise")
             if doc is None:
                 self._broken("exercise", path)

@@ -8,25 +8,27 @@ budget, so an alias bomb is refused instead of eating memory.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-
-import yaml
-
-try:  # the C loader is much faster; fall back where libyaml is missing
-    _Loader = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - depends on the PyYAML build
-    _Loader = yaml.SafeLoader
+from typing import NamedTuple
 
 #: Largest course file read, in bytes.
 MAX_FILE_BYTES = 1_000_000
 #: Most values one file may expand to (aliases included) before it is refused.
 MAX_VALUES = 200_000
 
-_SCALARS = yaml.constructor.SafeConstructor()
+
+@cache
+def _yaml():
+    """PyYAML, its fastest safe loader and a scalar constructor (imported when first needed)."""
+    import yaml
+
+    # the C loader is much faster; fall back where libyaml is missing
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    return yaml, loader, yaml.constructor.SafeConstructor()
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """1-based line and column in a file."""
 
     line: int
@@ -105,10 +107,11 @@ def _decode(raw: bytes) -> str:
 
 def parse_yaml(text: str) -> YamlDoc:
     """Parse YAML text into a `YamlDoc`; raise `YamlFileError` with a position."""
+    yaml, loader, _ = _yaml()
     if text.startswith("\ufeff"):
         text = text[1:]
     try:
-        node = yaml.compose(text, Loader=_Loader)
+        node = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         raise _marked_error(exc, text) from None
     except yaml.YAMLError as exc:
@@ -120,7 +123,7 @@ def parse_yaml(text: str) -> YamlDoc:
     return doc
 
 
-def _marked_error(exc: yaml.MarkedYAMLError, text: str) -> YamlFileError:
+def _marked_error(exc, text: str) -> YamlFileError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "invalid YAML"
     if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
@@ -151,8 +154,9 @@ class _Builder:
     def __init__(self, doc: YamlDoc):
         self.doc = doc
         self.count = 0
+        self.yaml, _, self.scalars = _yaml()
 
-    def build(self, node: yaml.Node, pointer: str) -> object:
+    def build(self, node, pointer: str) -> object:
         self.count += 1
         mark = node.start_mark
         if self.count > MAX_VALUES:
@@ -163,13 +167,13 @@ class _Builder:
                 mark.column + 1,
             )
         self.doc.positions[pointer] = Position(mark.line + 1, mark.column + 1)
-        if isinstance(node, yaml.MappingNode):
+        if isinstance(node, self.yaml.MappingNode):
             return self._mapping(node, pointer)
-        if isinstance(node, yaml.SequenceNode):
+        if isinstance(node, self.yaml.SequenceNode):
             return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
         return self._scalar(node)
 
-    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict:
+    def _mapping(self, node, pointer: str) -> dict:
         result: dict = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
@@ -178,7 +182,8 @@ class _Builder:
                     key_node.start_mark.line + 1,
                     key_node.start_mark.column + 1,
                 )
-            key = self._scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            is_scalar = isinstance(key_node, self.yaml.ScalarNode)
+            key = self._scalar(key_node) if is_scalar else None
             key_mark = Position(key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise YamlFileError("a mapping key must be a plain word", *_pos(key_node))
@@ -190,16 +195,15 @@ class _Builder:
             result[key] = self.build(value_node, child)
         return result
 
-    @staticmethod
-    def _scalar(node: yaml.ScalarNode) -> object:
-        constructor = _SCALARS.yaml_constructors.get(node.tag)
+    def _scalar(self, node) -> object:
+        constructor = self.scalars.yaml_constructors.get(node.tag)
         if constructor is None:
             return node.value
-        value = constructor(_SCALARS, node)
+        value = constructor(self.scalars, node)
         if not isinstance(value, (str, int, float, bool, type(None))):
             return node.value  # dates, binary: keep the text as written
         return value
 
 
-def _pos(node: yaml.Node) -> tuple[int, int]:
+def _pos(node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1

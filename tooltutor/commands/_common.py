@@ -8,14 +8,15 @@ import sys
 from tooltutor.errors import UserError
 
 
-def load_course_or_fail(args):
+def load_course_or_fail(args, *, only_exercise: str | None = None):
     """The course named by `--course` (or the bundled one), warning once about problems.
 
-    Raises `UserError` when not even `course.yaml` could be read.
+    `only_exercise` loads just that exercise (see `load_course`). Raises `UserError` when
+    not even `course.yaml` could be read.
     """
     from tooltutor.course import load_course
 
-    course = load_course(args.course)
+    course = load_course(args.course, only_exercise=only_exercise)
     if not course.lesson_order:
         first = course.problems[0] if course.problems else "the course could not be loaded"
         raise UserError(f"cannot load the course: {first}")

@@ -22,7 +22,7 @@ def run(args) -> int:
     from tooltutor.commands._common import find_exercise, load_course_or_fail
     from tooltutor.submission import read_answer
 
-    course = load_course_or_fail(args)
+    course = load_course_or_fail(args, only_exercise=args.exercise)
     exercise = find_exercise(course, args.exercise)
     raw = read_answer(args.file)
     verdict = mark(exercise.spec(), raw, model=course.model)

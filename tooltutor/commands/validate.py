@@ -19,7 +19,7 @@ def run(args) -> int:
     from tooltutor.course import display_path, load_course
     from tooltutor.selftest import self_test
 
-    course = load_course(args.directory or args.course)
+    course = load_course(args.directory or args.course, use_cache=False)
     problems = list(course.problems)
     problems += self_test(course)
     for problem in problems:

@@ -1,0 +1,103 @@
+"""Remember parsed, schema-checked course files, so loading a course skips YAML and jsonschema.
+
+Each course file that passed its schema check is stored as plain values (marshal: no
+code is ever loaded from the cache) with its positions, keyed by the file's path, size and
+modification time and by a fingerprint of the schemas and tooltutor's version: editing a
+file, or upgrading tooltutor, reads and checks it again. A broken file is never cached, so
+its problems are found and reported every time. The cache lives in the user cache folder
+(`$TOOLTUTOR_HOME/cache` when that is set); any fault reading or writing it only costs
+time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+from functools import cache
+from pathlib import Path
+
+from tooltutor import __version__
+from tooltutor.yamlsource import Position, YamlDoc
+
+_FORMAT = 1
+
+
+def cache_dir() -> Path:
+    home = os.environ.get("TOOLTUTOR_HOME")
+    if home:
+        return Path(home) / "cache" / "course-files"
+    from platformdirs import user_cache_dir
+
+    return Path(user_cache_dir("tooltutor")) / "course-files"
+
+
+@cache
+def fingerprint() -> str:
+    """Changes whenever a schema or the program changes."""
+    from tooltutor.schemas import SCHEMA_DIR
+
+    digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
+    for schema in sorted(SCHEMA_DIR.glob("*.json")):
+        digest.update(schema.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
+def _entry(folder: Path, stamp: tuple) -> Path:
+    return folder / (hashlib.sha1(stamp[0].encode("utf-8", "surrogatepass")).hexdigest() + ".bin")
+
+
+class CourseCache:
+    """Parsed course files that passed the schema check of their kind."""
+
+    def __init__(self, folder: Path | None = None):
+        self.folder = folder or cache_dir()
+
+    def get(self, path: Path, kind: str) -> YamlDoc | None:
+        """The checked document of `path` as `kind`, if it has not changed since."""
+        stamp = _stamp(path)
+        if stamp is None:
+            return None
+        try:
+            data = marshal.loads(_entry(self.folder, stamp).read_bytes())
+            head, value, positions, keys, warnings, text = data
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        if head != (fingerprint(), stamp, kind):
+            return None
+        doc = YamlDoc(value=value, text=text)
+        doc.positions = {k: Position(*v) for k, v in positions.items()}
+        doc.key_positions = {k: Position(*v) for k, v in keys.items()}
+        doc.warnings = [(message, Position(*p)) for message, p in warnings]
+        return doc
+
+    def put(self, path: Path, kind: str, doc: YamlDoc) -> None:
+        """Remember that `path` parsed to `doc` and passed the schema check of `kind`."""
+        stamp = _stamp(path)
+        if stamp is None:
+            return
+        data = (
+            (fingerprint(), stamp, kind),
+            doc.value,
+            {k: tuple(v) for k, v in doc.positions.items()},
+            {k: tuple(v) for k, v in doc.key_positions.items()},
+            [(message, tuple(p)) for message, p in doc.warnings],
+            doc.text,
+        )
+        target = _entry(self.folder, stamp)
+        try:
+            payload = marshal.dumps(data)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+            tmp.write_bytes(payload)
+            os.replace(tmp, target)
+        except (OSError, ValueError):
+            pass  # a cache that cannot be written only costs time
