@@ -1467,7 +1467,7 @@ _PATH_EVENTS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 _OTHER_EVENTS = frozenset(
     {"open", "os.kill", "os.killpg", "ctypes.dlopen", "ctypes.dlsym", "import"}
-    | {"resource.setrlimit", "resource.prlimit"}
+    | {"resource.setrlimit", "resource.prlimit", "sqlite3.connect"}
 )
 _WATCHED = _PROCESS_EVENTS | _NETWORK_EVENTS | frozenset(_PATH_EVENTS) | _OTHER_EVENTS
 _WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
@@ -1483,12 +1483,16 @@ def install_guards(work_dir: str) -> None:
     - the network (connect, bind, send, name look-ups): `ConnectionRefusedError`;
     - writing, creating, renaming or deleting files outside `work_dir`: `PermissionError`;
     - signals to other processes, changing resource limits, loading C libraries with
-      `ctypes`: `PermissionError`.
+      `ctypes`: `PermissionError`;
+    - SQLite databases outside `work_dir` (`sqlite3.connect` opens files in C code, which
+      raises no `open` event): `PermissionError`, so an exercise cannot touch the
+      learner's progress database by connecting to it.
 
     `_posixsubprocess.fork_exec`, which raises no event, is replaced, and importing that
     module again is refused.
     """
     import _posixsubprocess
+    from urllib.parse import unquote, urlsplit
 
     def fork_exec(*args: Any, **kwargs: Any) -> Any:
         raise PermissionError(PROCESS_BLOCKED)
@@ -1509,6 +1513,21 @@ def install_guards(work_dir: str) -> None:
         except Exception:
             return False
         return full == work or full.startswith(work + os.sep) or full == os.devnull
+
+    def database_allowed(name: Any) -> bool:
+        """An SQLite database name (a path, `:memory:`, or a `file:` URI) in `work`."""
+        try:
+            name = os.fsdecode(name)
+        except Exception:
+            return False
+        if name in ("", ":memory:"):
+            return True
+        if name.startswith("file:"):  # a URI (read as one when `uri=True`): check its path
+            parts = urlsplit(name)
+            if "mode=memory" in parts.query or parts.path in ("", ":memory:"):
+                return True
+            return writable(unquote(parts.path))
+        return writable(name)
 
     def hook(event: str, args: tuple) -> None:
         if event not in _WATCHED:
@@ -1539,6 +1558,8 @@ def install_guards(work_dir: str) -> None:
             raise PermissionError(LIMITS_BLOCKED)
         elif event == "import" and args[0] == "_posixsubprocess":
             raise PermissionError(PROCESS_BLOCKED)
+        elif event == "sqlite3.connect" and not database_allowed(args[0]):
+            raise PermissionError(DATABASE_BLOCKED.format(path=args[0]))
 
     sys.addaudithook(hook)
 
@@ -1589,6 +1610,10 @@ WRITE_BLOCKED = (
     "exercises may only write files in their own folder, not {path!r}: use a relative path"
 )
 SIGNAL_BLOCKED = "exercises may only send signals to their own process"
+DATABASE_BLOCKED = (
+    "exercises may only open SQLite databases in their own folder (or ':memory:'), "
+    "not {path!r}: use a relative path"
+)
 CTYPES_BLOCKED = "ctypes is not available in exercises"
 LIMITS_BLOCKED = "exercises cannot change their own limits"
 #: the reply `create` gives once the script is used up

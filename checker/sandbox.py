@@ -42,7 +42,8 @@ not safe when the caller has threads, as the TUI's workers are):
   capped by RLIMIT_FSIZE (Python then gets `OSError: File too large`), and more than
   `flood_kb` there is reported as a flood too;
 - files: RLIMIT_FSIZE per file; writing, creating, renaming or deleting outside the
-  temporary `work/` folder is refused by an audit hook (PEP 578);
+  temporary `work/` folder is refused by an audit hook (PEP 578), and so is opening an
+  SQLite database outside it (the learner's progress database included);
 - processes: fork/spawn/exec/system/subprocess/multiprocessing are refused by the audit
   hook (root ignores RLIMIT_NPROC, the hook does not care who you are);
 - network: connect/bind/send/name look-ups are refused with a message to use the client.
@@ -50,8 +51,9 @@ not safe when the caller has threads, as the TUI's workers are):
 NOT guarded (this keeps honest learners' mistakes contained; it is not a security boundary
 against code written to escape): code that deliberately undoes the harness from inside
 (re-loading extension modules, editing the fake client's records, reading `/proc`), reading
-files anywhere the user can, `os.open` with `dir_fd`, and anything a C extension the learner
-imports does without an audit event. POSIX only (rlimits, signals, process groups); on
+files anywhere the user can, `os.open` with `dir_fd`, SQL `ATTACH` of a file outside the
+folder from an in-memory database, and anything a C extension the learner imports does
+without an audit event. POSIX only (rlimits, signals, process groups); on
 Linux the child is waited for through a pidfd, elsewhere with `wait` and a timeout.
 """
 
