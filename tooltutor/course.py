@@ -14,7 +14,14 @@ from dataclasses import dataclass, field, fields
 from importlib import resources
 from pathlib import Path
 
-from tooltutor.yamlsource import Position, YamlDoc, YamlFileError, pointer_join, read_yaml
+from tooltutor.yamlsource import (
+    Position,
+    YamlDoc,
+    YamlFileError,
+    locate,
+    pointer_join,
+    read_yaml,
+)
 
 #: The newest course format this program reads.
 FORMAT_VERSION = 1
@@ -65,12 +72,14 @@ class Exercise:
     path: Path | None = field(default=None, compare=False)
     #: JSON pointer -> position in the file, for problems found after loading (self-test)
     positions: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the file's values as written (`{{model}}` not replaced): what translations are of
+    source_values: dict | None = field(default=None, compare=False, repr=False)
+    #: in a translated course, the fields shown in the source language (see translation.py)
+    untranslated: set[str] = field(default_factory=set, compare=False)
 
     def position(self, pointer: str) -> Position:
         """Where the value at `pointer` stands in the exercise file (nearest parent if absent)."""
-        while pointer not in self.positions and pointer:
-            pointer = pointer.rsplit("/", 1)[0]
-        return self.positions.get(pointer, Position(1, 1))
+        return locate(self.positions, pointer)
 
     @property
     def lesson_id(self) -> str:
@@ -104,6 +113,8 @@ class Lesson:
     path: Path | None = field(default=None, compare=False)
     #: the exercises that loaded, in the listed order (filled by the loader)
     exercise_items: list[Exercise] = field(default_factory=list, compare=False)
+    #: in a translated course, the fields shown in the source language (see translation.py)
+    untranslated: set[str] = field(default_factory=set, compare=False)
 
     @property
     def checks(self) -> list[dict]:
@@ -140,6 +151,16 @@ class Course:
     exercises: dict[str, Exercise] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     broken: list[BrokenItem] = field(default_factory=list)
+    #: the language the lessons and exercises are shown in (a tag of `languages`)
+    lang: str = "en"
+    #: language -> what its translation covers (`translation.LanguageReport`), for each
+    #: language whose overlays were read
+    translations: dict = field(default_factory=dict)
+
+    @property
+    def source_language(self) -> str:
+        """The language the course is written in: the first of `languages`."""
+        return self.languages[0] if self.languages else "en"
 
     def lesson(self, lesson_id: str) -> Lesson | None:
         return next((lesson for lesson in self.lessons if lesson.id == lesson_id), None)
@@ -187,18 +208,26 @@ def resolve_course_dir(course_dir: str | Path | None) -> Path:
 
 def load_course(
     course_dir: str | Path | None = None,
+    lang=None,
     *,
     only_exercise: str | None = None,
     use_cache: bool = True,
+    audit_translations=False,
 ) -> Course:
     """Load a course directory; problems are collected in `Course.problems`, never raised.
 
-    `only_exercise` loads course.yaml and that one exercise (what `check` needs), skipping
-    lessons and the checks between files. `use_cache=False` schema-checks every file even
-    when it passed before (what `validate` does).
+    `lang` is the language to show the course in: a tag of its `languages` (matched as
+    `i18n.match_language` does), or a function that picks one from `languages` (the
+    command line passes `i18n.resolve_language` this way). In another language than the
+    source's, lessons and exercises are translated copies (translation.py) whose
+    `untranslated` names what fell back to the source text. `only_exercise` loads
+    course.yaml and that one exercise (what `check` needs), skipping lessons and the checks
+    between files. `use_cache=False` schema-checks every file even when it passed before
+    (what `validate` does). `audit_translations` (True: every language; or a list of tags)
+    checks those translations too, without applying them (`Course.translations`).
     """
     loader = _Loader(resolve_course_dir(course_dir), use_cache=use_cache)
-    return loader.load(only_exercise=only_exercise)
+    return loader.load(only_exercise=only_exercise, lang=lang, audit=audit_translations)
 
 
 def model_fields(cls: type) -> set[str]:
@@ -206,7 +235,7 @@ def model_fields(cls: type) -> set[str]:
     return {f.name for f in fields(cls) if f.name not in _NOT_IN_FILE}
 
 
-_NOT_IN_FILE = ("path", "exercise_items", "positions")
+_NOT_IN_FILE = ("path", "exercise_items", "positions", "source_values", "untranslated")
 EXERCISE_KEYS = frozenset(f.name for f in fields(Exercise) if f.name not in _NOT_IN_FILE)
 
 
@@ -225,7 +254,7 @@ class _Loader:
 
     # -- files -------------------------------------------------------------------------
 
-    def load(self, only_exercise: str | None = None) -> Course:
+    def load(self, only_exercise: str | None = None, lang=None, audit=False) -> Course:
         course_file = self.root / "course.yaml"
         if not self.root.is_dir():
             self.problem(self.root, Position(1, 1), "no such course directory")
@@ -236,11 +265,15 @@ class _Loader:
         doc = self._read(course_file, "course")
         if doc is None or not self._course_header(course_file, doc):
             return self.course
+        self.course.lang = self.course.source_language
+        if lang is not None:
+            self.course.lang = self._choose_language(lang)
         if only_exercise is not None:
             self._load_one_exercise(only_exercise)
         else:
             lessons = self._load_lessons()
             exercises = self._load_exercises()
+            self._translate(lessons, exercises, audit)
             self._link(lessons, exercises)
         self.course.problems.sort(key=lambda p: (str(p.path), p.line, p.column))
         return self.course
@@ -251,6 +284,7 @@ class _Loader:
         found = self._load_exercises(files)
         if exercise_id not in found:
             found = self._load_exercises()
+        self._translate({}, found)
         if exercise_id in found:
             self.course.exercises[exercise_id] = found[exercise_id][0]
 
@@ -310,6 +344,73 @@ class _Loader:
         self.course_path = path
         return True
 
+    # -- translations ----------------------------------------------------------------------
+
+    def _choose_language(self, lang) -> str:
+        """The tag of `languages` that `lang` (a tag, or a function choosing one) names."""
+        from tooltutor.i18n import match_language
+
+        languages = self.course.languages
+        wanted = lang(languages) if callable(lang) else lang
+        found = match_language(wanted, languages) if wanted else None
+        if wanted and found is None:
+            self.problem(
+                self.course_path,
+                self.course_doc.locate("/languages"),
+                f"this course is not offered in '{wanted}' (languages: {', '.join(languages)}):"
+                f" it is shown in {languages[0]}",
+                "warning",
+            )
+        return found or languages[0]
+
+    def _translate(self, lessons: dict, exercises: dict, audit=False) -> None:
+        """Put the translated copies of the lessons and exercises in place (when the course
+        is shown in another language than its own), and check the translations that
+        `audit` asks for (True: all). Nothing is read when neither is asked."""
+        course = self.course
+        wanted = course.languages[1:] if audit is True else self._audited(audit or [])
+        apply = course.lang != course.source_language
+        if not apply and not audit:
+            return
+        from tooltutor import translation
+
+        if audit is True:
+            where = (self.course_path, self.course_doc.locate("/languages"))
+            translation.unknown_language_folders(course, self.problem, where)
+        for lang in dict.fromkeys([course.lang] if apply else []) | dict.fromkeys(wanted):
+            if lang == course.source_language:
+                continue
+            translator = translation.Translator(course, lang, self._read, self.problem)
+            for key, (lesson, doc) in lessons.items():
+                copy = translator.lesson(lesson)
+                if lang == course.lang:
+                    lessons[key] = (copy, doc)
+            for key, (exercise, doc) in exercises.items():
+                copy = translator.exercise(exercise)
+                if lang == course.lang:
+                    exercises[key] = (copy, doc)
+            if lang in wanted:
+                translator.orphans()
+            course.translations[lang] = translator.result
+
+    def _audited(self, tags) -> list[str]:
+        """The translation languages that `tags` name; an error for each that is none."""
+        from tooltutor.i18n import match_language
+
+        found = []
+        for tag in tags:
+            lang = match_language(tag, self.course.languages[1:])
+            if lang is None:
+                self.problem(
+                    self.course_path,
+                    self.course_doc.locate("/languages"),
+                    f"no translation into '{tag}' to check: `languages` lists "
+                    + ", ".join(self.course.languages),
+                )
+            else:
+                found.append(lang)
+        return found
+
     def _load_lessons(self) -> dict[str, tuple[Lesson, YamlDoc]]:
         found: dict[str, tuple[Lesson, YamlDoc]] = {}
         for path in sorted((self.root / "lessons").glob("*.yaml")):
@@ -340,7 +441,9 @@ class _Loader:
                 self._broken("exercise", path)
                 continue
             values = _expand_model(doc.value, self.course.model)
-            exercise = Exercise(**values, path=path, positions=doc.positions)
+            exercise = Exercise(
+                **values, path=path, positions=doc.positions, source_values=doc.value
+            )
             if exercise.id in found:
                 first = found[exercise.id][0].path
                 self.problem(

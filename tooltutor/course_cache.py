@@ -73,9 +73,8 @@ class CourseCache:
             return None
         if head != (fingerprint(), stamp, kind):
             return None
-        doc = YamlDoc(value=value, text=text)
-        doc.positions = {k: Position(*v) for k, v in positions.items()}
-        doc.key_positions = {k: Position(*v) for k, v in keys.items()}
+        # positions stay plain (line, column) tuples: `locate` reads both forms
+        doc = YamlDoc(value=value, text=text, positions=positions, key_positions=keys)
         doc.warnings = [(message, Position(*p)) for message, p in warnings]
         return doc
 

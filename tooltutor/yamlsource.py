@@ -17,6 +17,8 @@ MAX_FILE_BYTES = 1_000_000
 #: Most values one file may expand to (aliases included) before it is refused.
 MAX_VALUES = 200_000
 
+_STR = "tag:yaml.org,2002:str"
+
 
 @cache
 def _yaml():
@@ -60,15 +62,20 @@ class YamlDoc:
 
     def locate(self, pointer: str, *, key: bool = False) -> Position:
         """Where the value (or its key) at `pointer` stands; the nearest parent if absent."""
-        table = self.key_positions if key else self.positions
-        while True:
-            if pointer in table:
-                return table[pointer]
-            if pointer in self.positions:
-                return self.positions[pointer]
-            if not pointer:
-                return Position(1, 1)
-            pointer = pointer.rsplit("/", 1)[0]
+        return locate(self.key_positions if key else self.positions, pointer, self.positions)
+
+
+def locate(table: dict, pointer: str, fallback: dict | None = None) -> Position:
+    """The position of `pointer` in a position table (values: `Position` or plain
+    `(line, column)` tuples, as the course cache stores them), else its nearest parent's."""
+    fallback = table if fallback is None else fallback
+    while True:
+        found = table.get(pointer) or fallback.get(pointer)
+        if found is not None:
+            return Position(*found)
+        if not pointer:
+            return Position(1, 1)
+        pointer = pointer.rsplit("/", 1)[0]
 
 
 def pointer_join(base: str, part: object) -> str:
@@ -196,6 +203,8 @@ class _Builder:
         return result
 
     def _scalar(self, node) -> object:
+        if node.tag == _STR:  # most scalars: the text as written
+            return node.value
         constructor = self.scalars.yaml_constructors.get(node.tag)
         if constructor is None:
             return node.value

@@ -1,4 +1,5 @@
-"""`tooltutor validate [DIR]`: every problem in a course directory, and the exercise self-test."""
+"""`tooltutor validate [DIR] [--lang LANG]`: every problem in a course directory, the exercise
+self-test, and the state of each translation (one line per language)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,12 @@ def add_parser(parser) -> None:
         nargs="?",
         help="course directory (default: --course, else the bundled course)",
     )
+    parser.add_argument(
+        "--lang",
+        dest="validate_lang",
+        metavar="LANG",
+        help="check only the translation into LANG (default: every language of the course)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -19,11 +26,17 @@ def run(args) -> int:
     from tooltutor.course import display_path, load_course
     from tooltutor.selftest import self_test
 
-    course = load_course(args.directory or args.course, use_cache=False)
+    only = getattr(args, "validate_lang", None)
+    course = load_course(
+        args.directory or args.course,
+        audit_translations=[only] if only else True,
+    )
     problems = list(course.problems)
     problems += self_test(course)
     for problem in problems:
         print(problem)
+    for report in course.translations.values():
+        print(report.summary())
     lessons, exercises = len(course.lessons), len(course.exercises)
     where = display_path(course.root)
     errors = sum(p.severity == "error" for p in problems)

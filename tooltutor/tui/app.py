@@ -22,14 +22,9 @@ from tooltutor.tui.screens.course_map import CourseMapScreen
 class TutorApp(App[None]):
     """Read lessons and solve exercises, marked offline."""
 
-    CSS_PATH = [
-        "app.tcss",
-        "screens/course_map.tcss",
-        "screens/lesson.tcss",
-        "screens/exercise.tcss",
-        "screens/help.tcss",
-        "dialogs/dialogs.tcss",
-    ]
+    #: The map's styles load at start; every other screen brings its own `CSS_PATH`,
+    #: parsed the first time it opens, which keeps the cold start short.
+    CSS_PATH = ["app.tcss", "screens/course_map.tcss"]
     TITLE = "tooltutor"
     COMMANDS = App.COMMANDS | {CourseCommands}
     #: Screens get the class `-narrow` below 100 columns (panes stack) and `-wide` above.

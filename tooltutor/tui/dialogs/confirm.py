@@ -15,6 +15,8 @@ from tooltutor.tui.texts import plain
 class ConfirmDialog(ModalScreen[bool]):
     """Ask a question; dismissed with True (yes) or False (no, Escape)."""
 
+    CSS_PATH = "dialogs.tcss"
+
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", show=False),
         Binding("n,escape", "answer(False)", "No", tooltip="Cancel."),

@@ -21,6 +21,8 @@ class SolutionCode(ScrollableContainer):
 class SolutionDialog(ModalScreen[None]):
     """The solution, read-only. Compare it with your answer; Escape closes."""
 
+    CSS_PATH = "dialogs.tcss"
+
     BINDINGS = [Binding("escape,q,s", "close", "Close", tooltip="Close the solution.")]
 
     def __init__(self, title: str, text: str, kind: str) -> None:

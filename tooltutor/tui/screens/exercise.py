@@ -56,6 +56,8 @@ class ResultsPane(VerticalScroll):
 class ExerciseScreen(Screen[None]):
     """Solve one exercise: write an answer, check it, learn from the feedback."""
 
+    CSS_PATH = "exercise.tcss"
+
     HELP = """\
 **Solving an exercise.** Write your answer in the editor (Tab indents; Escape leaves
 the editor, Tab or i goes back in). Ctrl+R (or F5, or the Check button) marks it: the

@@ -23,6 +23,8 @@ F1 (or ?) shows this help; q or Ctrl+Q quits, and your drafts are saved.
 class HelpScreen(ModalScreen[None]):
     """Keys of the screen underneath, with a short guide to that screen."""
 
+    CSS_PATH = "help.tcss"
+
     BINDINGS = [
         Binding("escape,f1,q,question_mark", "close", "Close", tooltip="Close the help."),
     ]

@@ -21,6 +21,8 @@ from tooltutor.tui.widgets.lesson.sources import SourcesList
 class LessonScreen(Screen[None]):
     """Read a lesson page by page and answer its inline checks."""
 
+    CSS_PATH = "lesson.tcss"
+
     HELP = """\
 **Reading a lesson.** Each page is one section. Right (or n) turns to the next page,
 left (or p) to the previous one; up, down, Page Up and Page Down scroll the page.
