@@ -11,20 +11,33 @@ from tooltutor.errors import UserError
 def load_course_or_fail(args, *, only_exercise: str | None = None):
     """The course named by `--course` (or the bundled one), warning once about problems.
 
+    It is shown in the language of `--lang`, else `$TOOLTUTOR_LANG`, else the locale (see
+    `i18n.resolve_language`), and the interface speaks that language from now on.
     `only_exercise` loads just that exercise (see `load_course`). Raises `UserError` when
     not even `course.yaml` could be read.
     """
-    from tooltutor.course import load_course
+    from functools import partial
 
-    course = load_course(args.course, only_exercise=only_exercise)
+    from tooltutor.course import load_course
+    from tooltutor.i18n import resolve_language, set_language
+
+    choose = partial(resolve_language, getattr(args, "lang", None))
+    course = load_course(args.course, choose, only_exercise=only_exercise)
+    set_language(course.lang)
     if not course.lesson_order:
         first = course.problems[0] if course.problems else "the course could not be loaded"
         raise UserError(f"cannot load the course: {first}")
     if course.errors:
-        count = len(course.errors)
+        from tooltutor.i18n import tn
+
         print(
-            f"tooltutor: warning: the course has {count} problem{'s' * (count != 1)}; "
-            "the broken parts are left out (run 'tooltutor validate' to see them)",
+            tn(
+                len(course.errors),
+                "tooltutor: warning: the course has {n} problem; the broken parts are left "
+                "out (run 'tooltutor validate' to see them)",
+                "tooltutor: warning: the course has {n} problems; the broken parts are left "
+                "out (run 'tooltutor validate' to see them)",
+            ),
             file=sys.stderr,
         )
     return course

@@ -1,0 +1,224 @@
+"""The learner's language: which one to use, and the interface's own strings in it.
+
+Choosing the language (`resolve_language`): `--lang`, else `TOOLTUTOR_LANG`, else the
+locale (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, as POSIX reads them;
+`pt_BR.UTF-8` means `pt-BR`; `C` and `POSIX` mean no preference), else the language the
+course is written in. A tag is matched to the course's `languages` without regard to case;
+a bare language (`pt`) means the first of its regional forms the course has (`pt-BR`), and
+a regional one whose region is not offered means the bare language if the course has it
+(`en-US` -> `en`). A language asked for by name (`--lang`, `TOOLTUTOR_LANG`) that the course
+does not offer gets a one-line warning on stderr, and the source language.
+
+The interface's strings (`t`, `tn`, `N_`): a message table, not gettext. The English
+string is the key; each other language is a module `tooltutor/locales/<lang>.py` with
+`MESSAGES: dict[str, str | tuple[str, str]]` (a tuple: singular and plural forms). Why a
+table:
+
+- gettext catalogs need a compile step (`.po` to `.mo`), package data to ship and find,
+  and a domain and locale directory at run time; a table is a Python module, imported
+  like any other, checked by the linters, and nothing is built.
+- Keyed by the English text, the code stays readable (`t("Recap")`), a string the table
+  lacks simply shows in English, and English costs nothing: no table is imported.
+- A test walks tooltutor's source for every string passed to `t`, `tn` or `N_` and fails
+  when the pt-BR table lacks one or changes its `{placeholders}`: nothing is forgotten
+  when the English changes.
+- The checker (checker/i18n.py) made the same choice for its own messages; this module
+  tells it the language too (`use_checker_language`).
+
+`t("Lesson {number}: {title}", number=2, title=...)` fills placeholders with
+`str.format` only when values are given, so a string with braces and no values needs no
+escaping; a translation whose placeholders do not fit falls back to the English text.
+Values filled in (titles from the course, ids, commands) are never translated here.
+Command names, options, rule ids, exercise ids and JSON keys stay English everywhere.
+
+The language of the interface is one process-wide setting (`set_language`): the command
+line sets it once the course is loaded, the TUI when the app is made. Nothing here
+imports Textual.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Iterable, Mapping
+
+__all__ = [
+    "N_",
+    "current_language",
+    "language_name",
+    "match_language",
+    "parse_locale",
+    "resolve_language",
+    "set_language",
+    "t",
+    "tn",
+    "use_checker_language",
+]
+
+#: language -> the module holding its message table (English is the keys themselves).
+TABLES = {"pt-BR": "tooltutor.locales.pt_BR"}
+
+#: Names of languages, in English, for messages to authors.
+LANGUAGE_NAMES = {
+    "en": "English",
+    "pt": "Portuguese",
+    "pt-BR": "Brazilian Portuguese",
+    "pt-PT": "European Portuguese",
+    "es": "Spanish",
+    "fr": "French",
+    "de": "German",
+    "it": "Italian",
+}
+
+#: The locale variables read, in order (the first one set decides, as in POSIX).
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = "en"
+_tables: dict[str, Mapping[str, str | tuple[str, str]]] = {}
+
+
+# -- choosing the language ---------------------------------------------------------------
+
+
+def parse_locale(value: str | None) -> str | None:
+    """The language tag of a locale name: `pt_BR.UTF-8` -> `pt-BR`; None for `C`/`POSIX`."""
+    if not value:
+        return None
+    base = value.split(".", 1)[0].split("@", 1)[0].strip()
+    if not base or base.upper() in ("C", "POSIX"):
+        return None
+    return base.replace("_", "-")
+
+
+def match_language(tag: str | None, available: Iterable[str]) -> str | None:
+    """The tag of `available` that `tag` names (see the module docstring), or None."""
+    if not tag:
+        return None
+    available = list(available)
+    wanted = tag.replace("_", "-").strip().lower()
+    by_lower = {lang.lower(): lang for lang in available}
+    if wanted in by_lower:
+        return by_lower[wanted]
+    primary = wanted.split("-", 1)[0]
+    if "-" not in wanted:
+        return next((lang for lang in available if lang.lower().startswith(primary + "-")), None)
+    return by_lower.get(primary)
+
+
+def resolve_language(
+    cli_value: str | None,
+    available: Iterable[str],
+    environ: Mapping[str, str] | None = None,
+    stderr=None,
+) -> str:
+    """The language to show a course in, from the command line, the environment and the
+    locale (see the module docstring); `available` is the course's `languages`."""
+    available = list(available) or ["en"]
+    env = os.environ if environ is None else environ
+    for origin, value in (("--lang", cli_value), ("TOOLTUTOR_LANG", env.get("TOOLTUTOR_LANG"))):
+        if not value or not value.strip():
+            continue
+        found = match_language(value, available)
+        if found is None:
+            print(
+                f"tooltutor: warning: this course is not offered in '{value}' (from {origin}; "
+                f"it is offered in {', '.join(available)}): showing it in {available[0]}",
+                file=stderr or sys.stderr,
+            )
+            return available[0]
+        return found
+    for name in LOCALE_VARIABLES:
+        value = env.get(name)
+        if value:
+            return match_language(parse_locale(value), available) or available[0]
+    return available[0]
+
+
+def language_name(tag: str) -> str:
+    """`Brazilian Portuguese` for `pt-BR`; the tag itself when the name is not known."""
+    return LANGUAGE_NAMES.get(tag) or LANGUAGE_NAMES.get(tag.split("-", 1)[0]) or tag
+
+
+# -- the interface's strings -------------------------------------------------------------
+
+
+def set_language(lang: str | None) -> str:
+    """Write the interface in `lang` from now on (English when None); returns it."""
+    global _current
+    _current = lang or "en"
+    return _current
+
+
+def current_language() -> str:
+    """The language the interface is written in now."""
+    return _current
+
+
+def _table(lang: str) -> Mapping[str, str | tuple[str, str]]:
+    table = _tables.get(lang)
+    if table is None:
+        module = TABLES.get(lang)
+        if module is None:  # pt-PT asked for, pt-BR known: closer than English
+            primary = lang.split("-", 1)[0].lower()
+            module = next(
+                (m for tag, m in TABLES.items() if tag.split("-", 1)[0].lower() == primary), None
+            )
+        table = importlib.import_module(module).MESSAGES if module else {}
+        _tables[lang] = table
+    return table
+
+
+def _fill(template: str, english: str, values: dict) -> str:
+    if not values:
+        return template
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return english.format(**values)
+
+
+def t(message: str, /, **values: object) -> str:
+    """`message` in the interface's language, its `{placeholders}` filled from `values`."""
+    if _current == "en":
+        return message.format(**values) if values else message
+    found = _table(_current).get(message, message)
+    if isinstance(found, tuple):
+        found = found[0]
+    return _fill(found, message, values)
+
+
+def tn(n: int, singular: str, plural: str, /, **values: object) -> str:
+    """`singular` when `n == 1`, else `plural`, in the interface's language; `{n}` is `n`.
+
+    The table holds both forms under the singular: `{"{n} hint": ("{n} dica", "{n} dicas")}`.
+    """
+    values = {"n": n, **values}
+    english = singular if n == 1 else plural
+    if _current == "en":
+        return english.format(**values)
+    found = _table(_current).get(singular)
+    if isinstance(found, tuple):
+        return _fill(found[0] if n == 1 else found[1], english, values)
+    return english.format(**values)
+
+
+def N_(message: str) -> str:
+    """Mark `message` for translation where it is used (with `t`); returns it unchanged."""
+    return message
+
+
+# -- the checker ---------------------------------------------------------------------------
+
+
+def use_checker_language(lang: str | None) -> None:
+    """Have the checker write its criterion messages and diagnostics in `lang` (call it
+    before marking; rule ids stay the same in every language)."""
+    try:
+        from checker import i18n as checker_i18n
+    except ImportError:  # a checker without translations (before checker/i18n.py) speaks English
+        return
+    set_default = getattr(checker_i18n, "set_default_language", None)
+    if set_default is not None:  # threads (the TUI marks in one) read the default
+        set_default(lang)
+    checker_i18n.set_language(lang)
