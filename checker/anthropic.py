@@ -30,7 +30,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from checker.diagnostics import Diagnostic, code, describe, json_type, plural, pointer, quote
+from checker.diagnostics import Diagnostic, code, describe, json_type, pointer, quote
+from checker.i18n import tr, trn
 
 ID_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_CHARS = re.compile(r"[a-zA-Z0-9_-]*")
@@ -222,21 +223,31 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "request-shape",
                 ctx.path(i),
-                f"{ctx.where(i)} has no `content`",
-                "Every message needs `content`: a string, or an array of blocks such as "
-                '`{"type": "text", "text": "..."}`.',
+                tr("{message} has no `content`", message=ctx.where(i)),
+                tr(
+                    "Every message needs `content`: a string, or an array of blocks such as "
+                    '`{"type": "text", "text": "..."}`.'
+                ),
             )
             continue
         if isinstance(content, str):
             continue
         if not isinstance(content, (list, tuple)):
-            wrap = " (wrap a single block in an array)" if isinstance(content, dict) else ""
             yield _err(
                 "request-shape",
                 ctx.path(i, "content"),
-                f"`content` of {ctx.where(i)} is {json_type(content)}: it must be a string "
-                "or an array of content blocks",
-                f"Write the text as a string, or a list of blocks{wrap}.",
+                tr(
+                    "`content` of {message} is {type}: it must be a string or an array of "
+                    "content blocks",
+                    message=ctx.where(i),
+                    type=json_type(content),
+                ),
+                tr(
+                    "Write the text as a string, or a list of blocks (wrap a single block in "
+                    "an array)."
+                )
+                if isinstance(content, dict)
+                else tr("Write the text as a string, or a list of blocks."),
             )
             continue
         for j, block in enumerate(content):
@@ -247,9 +258,16 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "request-shape",
                     where,
-                    f"content block {j} of {ctx.where(i)} is {json_type(block)}, not an object",
-                    'Each block is an object with a `type`, e.g. `{"type": "text", "text": '
-                    '"Hello"}`.',
+                    tr(
+                        "content block {j} of {message} is {type}, not an object",
+                        j=j,
+                        message=ctx.where(i),
+                        type=json_type(block),
+                    ),
+                    tr(
+                        'Each block is an object with a `type`, e.g. `{"type": "text", "text": '
+                        '"Hello"}`.'
+                    ),
                 )
                 continue
             btype = block.get("type")
@@ -257,8 +275,12 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "request-shape",
                     where if "type" not in block else where + "/type",
-                    f"content block {j} of {ctx.where(i)} has no `type` string",
-                    "Give each block a `type`: `text`, `image`, `tool_use`, `tool_result`...",
+                    tr(
+                        "content block {j} of {message} has no `type` string",
+                        j=j,
+                        message=ctx.where(i),
+                    ),
+                    tr("Give each block a `type`: `text`, `image`, `tool_use`, `tool_result`..."),
                 )
                 continue
             yield from _block_shape(ctx, i, j, block)
@@ -285,10 +307,13 @@ def _block_shape(ctx: Context, i: int, j: int, block: dict[str, Any]) -> Iterato
         yield _err(
             "request-shape",
             where + "/text" if "text" in block else where,
-            f"a `text` block needs a string `text`, found {json_type(block.get('text'))}"
+            tr(
+                "a `text` block needs a string `text`, found {type}",
+                type=json_type(block.get("text")),
+            )
             if "text" in block
-            else "a `text` block without `text`",
-            'Write `{"type": "text", "text": "..."}`.',
+            else tr("a `text` block without `text`"),
+            tr('Write `{"type": "text", "text": "..."}`.'),
         )
     elif btype == "tool_use":
         for key in ("id", "name"):
@@ -296,38 +321,48 @@ def _block_shape(ctx: Context, i: int, j: int, block: dict[str, Any]) -> Iterato
                 yield _err(
                     "request-shape",
                     where + "/" + key if key in block else where,
-                    f"a `tool_use` block needs a string `{key}`"
-                    + (f", found {json_type(block[key])}" if key in block else ""),
-                    "Resend the assistant's `tool_use` blocks exactly as the API returned "
-                    "them (`type`, `id`, `name`, `input`).",
+                    tr(
+                        "a `tool_use` block needs a string `{key}`, found {type}",
+                        key=key,
+                        type=json_type(block[key]),
+                    )
+                    if key in block
+                    else tr("a `tool_use` block needs a string `{key}`", key=key),
+                    tr(
+                        "Resend the assistant's `tool_use` blocks exactly as the API returned "
+                        "them (`type`, `id`, `name`, `input`)."
+                    ),
                 )
     elif btype == "tool_result":
         uid = block.get("tool_use_id")
         if not isinstance(uid, str):
             other = next((k for k in ("tool_call_id", "id") if k in block), None)
             if "tool_use_id" in block:
-                message = f"`tool_use_id` must be a string, found {json_type(uid)}"
+                message = tr("`tool_use_id` must be a string, found {type}", type=json_type(uid))
             elif other == "tool_call_id":
-                message = (
+                message = tr(
                     "this `tool_result` has `tool_call_id`, the OpenAI name: Anthropic "
                     "calls it `tool_use_id`"
                 )
             elif other == "id":
-                message = "this `tool_result` has `id`; the field is called `tool_use_id`"
+                message = tr("this `tool_result` has `id`; the field is called `tool_use_id`")
             else:
-                message = "this `tool_result` has no `tool_use_id`"
+                message = tr("this `tool_result` has no `tool_use_id`")
             yield _err(
                 "request-shape",
                 where + "/tool_use_id" if "tool_use_id" in block else where,
                 message,
-                'Set `"tool_use_id"` to the `id` of the `tool_use` block it answers.',
+                tr('Set `"tool_use_id"` to the `id` of the `tool_use` block it answers.'),
             )
         if "is_error" in block and not isinstance(block["is_error"], bool):
             yield _err(
                 "request-shape",
                 where + "/is_error",
-                f"`is_error` must be `true` or `false`, found {describe(block['is_error'])}",
-                'Write `"is_error": true` for a failed tool run, or leave it out.',
+                tr(
+                    "`is_error` must be `true` or `false`, found {value}",
+                    value=describe(block["is_error"]),
+                ),
+                tr('Write `"is_error": true` for a failed tool run, or leave it out.'),
             )
 
 
@@ -340,8 +375,8 @@ def tools_shape(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "request-shape",
             "/tools",
-            f"`tools` is {json_type(tools)}: it must be an array of tool definitions",
-            'Write `"tools": [{"name": "...", "description": "...", "input_schema": {...}}]`.',
+            tr("`tools` is {type}: it must be an array of tool definitions", type=json_type(tools)),
+            tr('Write `"tools": [{"name": "...", "description": "...", "input_schema": {...}}]`.'),
         )
         return
     for k, tool in enumerate(tools):
@@ -349,8 +384,8 @@ def tools_shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "request-shape",
                 pointer("tools", k),
-                f"tool {k} is {json_type(tool)}, not an object",
-                'Each tool is an object: `{"name": "...", "input_schema": {...}}`.',
+                tr("tool {k} is {type}, not an object", k=k, type=json_type(tool)),
+                tr('Each tool is an object: `{"name": "...", "input_schema": {...}}`.'),
             )
 
 
@@ -381,44 +416,70 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
             call = f"`tool_use` {quote(uid)}" + (
                 f" ({quote(name)})" if isinstance(name, str) else ""
             )
-            hint = "Run the tool and send its result in the next message: " + _result_example(uid)
+            hint = tr(
+                "Run the tool and send its result in the next message: {example}",
+                example=_result_example(uid),
+            )
             if i + 1 >= len(ctx.messages):
-                message = (
-                    f"the request ends with {call}, which has no `tool_result`: the next "
-                    "message must be a user message with the result"
+                message = tr(
+                    "the request ends with {call}, which has no `tool_result`: the next "
+                    "message must be a user message with the result",
+                    call=call,
                 )
             elif nxt is None or nxt.role != "user":
                 role = nxt.role if nxt is not None else None
                 if role == "tool":
-                    message = (
-                        f"{call} is followed by a `tool` message (the OpenAI shape); Anthropic "
-                        "wants a user message holding a `tool_result` block"
+                    message = tr(
+                        "{call} is followed by a `tool` message (the OpenAI shape); Anthropic "
+                        "wants a user message holding a `tool_result` block",
+                        call=call,
+                    )
+                elif role == "assistant":
+                    message = tr(
+                        "{call} is followed by an `assistant` message: its `tool_result` must "
+                        "be in the very next message, a user message",
+                        call=call,
+                    )
+                elif role:
+                    message = tr(
+                        "{call} is followed by a {role} message: its `tool_result` must be in "
+                        "the very next message, a user message",
+                        call=call,
+                        role=quote(role),
                     )
                 else:
-                    shown = f"an `{role}`" if role == "assistant" else f"a {quote(role)}"
-                    message = (
-                        f"{call} is followed by {shown if role else 'a message without role'} "
-                        f"message: its `tool_result` must be in the very next message, a user "
-                        "message"
+                    message = tr(
+                        "{call} is followed by a message without role message: its "
+                        "`tool_result` must be in the very next message, a user message",
+                        call=call,
                     )
             else:
                 later = _later_result(ctx, i + 2, uid)
                 if later is not None:
-                    message = (
-                        f"the result of {call} is in {ctx.where(later)}, but it must be in "
-                        f"the next message, {ctx.where(i + 1)}"
+                    message = tr(
+                        "the result of {call} is in {later}, but it must be in the next "
+                        "message, {next}",
+                        call=call,
+                        later=ctx.where(later),
+                        next=ctx.where(i + 1),
                     )
-                    hint = (
+                    hint = tr(
                         "Put all results of one assistant turn in the single user message "
                         "that follows it."
                     )
                 elif nxt.results and answered_here:
-                    message = (
-                        f"{call} has no result in {ctx.where(i + 1)}: that message answers "
-                        f"{answered_here} of the {plural(len(ids), 'call')} made "
-                        f"in {ctx.where(i)}"
+                    message = trn(
+                        len(ids),
+                        "{call} has no result in {next}: that message answers {answered} of "
+                        "the {n} call made in {message}",
+                        "{call} has no result in {next}: that message answers {answered} of "
+                        "the {n} calls made in {message}",
+                        call=call,
+                        next=ctx.where(i + 1),
+                        answered=answered_here,
+                        message=ctx.where(i),
                     )
-                    hint = (
+                    hint = tr(
                         "Answer every call of a parallel turn, each with its own `tool_result` "
                         "block, all in that one user message."
                     )
@@ -429,19 +490,37 @@ def tool_result_missing(ctx: Context) -> Iterator[Diagnostic]:
                         if isinstance(b.get("tool_use_id"), str)
                     ]
                     extra = len(answered) - len(shown)
-                    listing = _list(shown) + (f" and {extra} more" if extra > 0 else "")
-                    message = f"no `tool_result` in {ctx.where(i + 1)} carries the id of {call}"
+                    listing = _list(shown)
+                    if extra > 0:
+                        listing = tr("{ids} and {n} more", ids=listing, n=extra)
                     if shown:
-                        message += f" (it has `tool_use_id` {listing})"
-                    hint = f"Set the result's `tool_use_id` to {quote(uid)}, the `id` of the call."
-                else:
-                    message = (
-                        f"{call} has no `tool_result` in the next message, {ctx.where(i + 1)}: "
-                        "a plain reply does not answer a tool call"
+                        message = tr(
+                            "no `tool_result` in {next} carries the id of {call} (it has "
+                            "`tool_use_id` {ids})",
+                            next=ctx.where(i + 1),
+                            call=call,
+                            ids=listing,
+                        )
+                    else:
+                        message = tr(
+                            "no `tool_result` in {next} carries the id of {call}",
+                            next=ctx.where(i + 1),
+                            call=call,
+                        )
+                    hint = tr(
+                        "Set the result's `tool_use_id` to {id}, the `id` of the call.",
+                        id=quote(uid),
                     )
-                    hint = (
-                        "Start that user message with the result, then any text: "
-                        + _result_example(uid)
+                else:
+                    message = tr(
+                        "{call} has no `tool_result` in the next message, {next}: a plain "
+                        "reply does not answer a tool call",
+                        call=call,
+                        next=ctx.where(i + 1),
+                    )
+                    hint = tr(
+                        "Start that user message with the result, then any text: {example}",
+                        example=_result_example(uid),
                     )
             yield _err("a-tool-result-missing", ctx.path(i, "content", j, "id"), message, hint)
 
@@ -485,11 +564,18 @@ def results_split(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-results-split",
                 ctx.path(k, "content", j, "tool_use_id"),
-                f"the results of the calls in {ctx.where(m.index)} are spread over "
-                f"{len(holders)} user messages: this one, in {ctx.where(k)}, belongs with the "
-                f"others in {ctx.where(target)}",
-                "Send one user message after the assistant turn, holding one `tool_result` "
-                "block per call.",
+                tr(
+                    "the results of the calls in {message} are spread over {n} user messages: "
+                    "this one, in {here}, belongs with the others in {target}",
+                    message=ctx.where(m.index),
+                    n=len(holders),
+                    here=ctx.where(k),
+                    target=ctx.where(target),
+                ),
+                tr(
+                    "Send one user message after the assistant turn, holding one `tool_result` "
+                    "block per call."
+                ),
             )
 
 
@@ -529,70 +615,112 @@ def _orphan_explanation(
     """(message, hint) for a result whose id is not a call of the message before it."""
     i = m.index
     sites = ctx.use_sites.get(uid, [])
-    copy_hint = (
+    copy_hint = tr(
         "Copy the `id` of the `tool_use` block from the assistant message right before, "
         "character for character."
     )
+    before_where = ctx.where(i - 1)
     if prev is not None:
         # The previous message is an assistant message, without this id.
         same_name = prev.ids_by_name().get(uid, [])
         if same_name:
-            ids = " or ".join(quote(x) for x in same_name)
+            ids = tr(" or ").join(quote(x) for x in same_name)
             return (
-                f"`tool_use_id` {quote(uid)} is the tool's name, not the call's id: the "
-                f"{code(uid)} call in {ctx.where(i - 1)} has id {ids}",
-                f'Set `"tool_use_id": {quote(same_name[0])}`.',
+                tr(
+                    "`tool_use_id` {id} is the tool's name, not the call's id: the {name} call "
+                    "in {message} has id {ids}",
+                    id=quote(uid),
+                    name=code(uid),
+                    message=before_where,
+                    ids=ids,
+                ),
+                tr('Set `"tool_use_id": {id}`.', id=quote(same_name[0])),
             )
         prev_ids = prev.use_ids()
         if uid in names or uid in ctx.use_names:
-            calls = f", which calls {_list(prev_ids)}" if prev_ids else ""
-            return (
-                f"`tool_use_id` {quote(uid)} is a tool's name, not a call's id; the message "
-                f"before ({ctx.where(i - 1)}{calls}) has no {code(uid)} call",
-                copy_hint,
-            )
+            if prev_ids:
+                message = tr(
+                    "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
+                    "({message}, which calls {calls}) has no {name} call",
+                    id=quote(uid),
+                    message=before_where,
+                    calls=_list(prev_ids),
+                    name=code(uid),
+                )
+            else:
+                message = tr(
+                    "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
+                    "({message}) has no {name} call",
+                    id=quote(uid),
+                    message=before_where,
+                    name=code(uid),
+                )
+            return message, copy_hint
         if not prev_ids:
             return (
-                f"`tool_use_id` {quote(uid)} answers no call: the message before, "
-                f"{ctx.where(i - 1)}, makes no tool calls",
+                tr(
+                    "`tool_use_id` {id} answers no call: the message before, {message}, makes "
+                    "no tool calls",
+                    id=quote(uid),
+                    message=before_where,
+                ),
                 _resend_hint(ctx, sites, i),
             )
         earlier = [k for k, _ in sites if k < i - 1]
         if earlier:
             return (
-                f"`tool_use_id` {quote(uid)} is the id of the call in {ctx.where(earlier[-1])}, "
-                f"not of a call in the message right before ({ctx.where(i - 1)}, which calls "
-                f"{_list(prev_ids)})",
-                "A result answers only the calls of the assistant message directly before it.",
+                tr(
+                    "`tool_use_id` {id} is the id of the call in {earlier}, not of a call in "
+                    "the message right before ({message}, which calls {calls})",
+                    id=quote(uid),
+                    earlier=ctx.where(earlier[-1]),
+                    message=before_where,
+                    calls=_list(prev_ids),
+                ),
+                tr("A result answers only the calls of the assistant message directly before it."),
             )
         later = [k for k, _ in sites if k > i]
         if later:
             return (
-                f"the result for {quote(uid)} comes before its call, which is in "
-                f"{ctx.where(later[0])}: a result must directly follow the assistant message "
-                "that made the call",
-                "Move this result to the user message right after that assistant message.",
+                tr(
+                    "the result for {id} comes before its call, which is in {later}: a result "
+                    "must directly follow the assistant message that made the call",
+                    id=quote(uid),
+                    later=ctx.where(later[0]),
+                ),
+                tr("Move this result to the user message right after that assistant message."),
             )
         close = _close_match(uid, prev_ids)
         if close:
             return (
-                f"`tool_use_id` {quote(uid)} matches no call in {ctx.where(i - 1)}: did you mean "
-                f"{quote(close[0])}?",
+                tr(
+                    "`tool_use_id` {id} matches no call in {message}: did you mean {close}?",
+                    id=quote(uid),
+                    message=before_where,
+                    close=quote(close[0]),
+                ),
                 copy_hint,
             )
         return (
-            f"`tool_use_id` {quote(uid)} matches no call in {ctx.where(i - 1)}, which calls "
-            f"{_list(prev_ids)}",
+            tr(
+                "`tool_use_id` {id} matches no call in {message}, which calls {calls}",
+                id=quote(uid),
+                message=before_where,
+                calls=_list(prev_ids),
+            ),
             copy_hint,
         )
     # No assistant message right before this one.
     later = [k for k, _ in sites if k > i]
     if later:
         return (
-            f"the result for {quote(uid)} comes before its call, which is in "
-            f"{ctx.where(later[0])}: a result must directly follow the assistant message "
-            "that made the call",
-            "Move the user message with this result to just after that assistant message.",
+            tr(
+                "the result for {id} comes before its call, which is in {later}: a result "
+                "must directly follow the assistant message that made the call",
+                id=quote(uid),
+                later=ctx.where(later[0]),
+            ),
+            tr("Move the user message with this result to just after that assistant message."),
         )
     before = ctx.msg(i - 1)
     run_start = ctx.run_start[i] - 1
@@ -605,30 +733,53 @@ def _orphan_explanation(
         and any(k == run_start for k, _ in sites)
     ):
         return (
-            f"the result for {quote(uid)} is in a second user message; it answers the call "
-            f"in {ctx.where(run_start)} and belongs in {ctx.where(run_start + 1)}, with the "
-            "other results of that turn",
-            "All results of one assistant turn go in the one user message right after it.",
+            tr(
+                "the result for {id} is in a second user message; it answers the call in "
+                "{message} and belongs in {target}, with the other results of that turn",
+                id=quote(uid),
+                message=ctx.where(run_start),
+                target=ctx.where(run_start + 1),
+            ),
+            tr("All results of one assistant turn go in the one user message right after it."),
         )
     if i == 0:
-        situation = "the conversation starts with this tool result"
+        situation = tr("the conversation starts with this tool result")
     elif before is None or before.role is None:
-        situation = f"the message before it ({ctx.where(i - 1)}) is not an assistant message"
+        situation = tr(
+            "the message before it ({message}) is not an assistant message", message=before_where
+        )
     else:
-        situation = f"the message before it ({ctx.where(i - 1)}) is a {quote(before.role)} message"
+        situation = tr(
+            "the message before it ({message}) is a {role} message",
+            message=before_where,
+            role=quote(before.role),
+        )
     if sites:
         k = sites[-1][0]
         return (
-            f"{situation}; the call {quote(uid)} is in {ctx.where(k)}, so the assistant turn "
-            "was not resent right before this result",
-            "Resend that assistant message (its whole `content`, text included) directly "
-            "before the user message with the result.",
+            tr(
+                "{situation}; the call {id} is in {message}, so the assistant turn was not "
+                "resent right before this result",
+                situation=situation,
+                id=quote(uid),
+                message=ctx.where(k),
+            ),
+            tr(
+                "Resend that assistant message (its whole `content`, text included) directly "
+                "before the user message with the result."
+            ),
         )
     return (
-        f"{situation}, so `tool_use_id` {quote(uid)} has no call to answer: the assistant "
-        "message with the `tool_use` block must be resent right before it",
-        "Keep the whole history: append the assistant message exactly as the API returned "
-        "it, then your user message with the results.",
+        tr(
+            "{situation}, so `tool_use_id` {id} has no call to answer: the assistant message "
+            "with the `tool_use` block must be resent right before it",
+            situation=situation,
+            id=quote(uid),
+        ),
+        tr(
+            "Keep the whole history: append the assistant message exactly as the API returned "
+            "it, then your user message with the results."
+        ),
     )
 
 
@@ -641,16 +792,19 @@ def _close_match(value: str, candidates: list[str]) -> list[str]:
 
 def _resend_hint(ctx: Context, sites: list[tuple[int, int]], i: int) -> str:
     if sites:
-        return (
-            f"The call with this id is in {ctx.where(sites[-1][0])}: a result must come in "
-            "the user message right after it."
+        return tr(
+            "The call with this id is in {message}: a result must come in the user message "
+            "right after it.",
+            message=ctx.where(sites[-1][0]),
         )
-    return "Resend the assistant message that made the call right before this message."
+    return tr("Resend the assistant message that made the call right before this message.")
 
 
 def _list(ids: list[str], limit: int = 4) -> str:
     shown = ", ".join(quote(x) for x in ids[:limit])
-    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
+    if len(ids) > limit:
+        return tr("{ids} and {n} more", ids=shown, n=len(ids) - limit)
+    return shown
 
 
 def tool_result_not_first(ctx: Context) -> Iterator[Diagnostic]:
@@ -669,14 +823,19 @@ def tool_result_not_first(ctx: Context) -> Iterator[Diagnostic]:
             is_result = isinstance(block, dict) and block.get("type") == "tool_result"
             if not is_result:
                 kind = block.get("type") if isinstance(block, dict) else None
-                what = f"a {code(kind)} block" if isinstance(kind, str) else "a block"
                 yield _err(
                     "a-tool-result-not-first",
                     ctx.path(m.index, "content", j, *(("type",) if kind else ())),
-                    f"{what} stands before a `tool_result` in {ctx.where(m.index)}: the results "
-                    "must come first",
-                    "Put all `tool_result` blocks at the start of the content array; text may "
-                    "follow them.",
+                    tr(
+                        "{block} stands before a `tool_result` in {message}: the results must "
+                        "come first",
+                        block=_a_block(kind),
+                        message=ctx.where(m.index),
+                    ),
+                    tr(
+                        "Put all `tool_result` blocks at the start of the content array; text "
+                        "may follow them."
+                    ),
                 )
                 break
 
@@ -696,19 +855,27 @@ def tool_result_wrong_role(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-tool-result-wrong-role",
                     ctx.path(m.index, "content", j, "type"),
-                    f"a `tool_result` block in an assistant message ({ctx.where(m.index)}): "
-                    "results are sent by you, in a user message",
-                    "Move the result into the user message that follows the call.",
+                    tr(
+                        "a `tool_result` block in an assistant message ({message}): results are "
+                        "sent by you, in a user message",
+                        message=ctx.where(m.index),
+                    ),
+                    tr("Move the result into the user message that follows the call."),
                 )
         elif m.role == "user":
             for j, _ in m.uses:
                 yield _err(
                     "a-tool-result-wrong-role",
                     ctx.path(m.index, "content", j, "type"),
-                    f"a `tool_use` block in a user message ({ctx.where(m.index)}): only the "
-                    "assistant calls tools",
-                    "Resend the `tool_use` block in the assistant message it came in; answer it "
-                    "with a `tool_result` block in the next user message.",
+                    tr(
+                        "a `tool_use` block in a user message ({message}): only the assistant "
+                        "calls tools",
+                        message=ctx.where(m.index),
+                    ),
+                    tr(
+                        "Resend the `tool_use` block in the assistant message it came in; answer "
+                        "it with a `tool_result` block in the next user message."
+                    ),
                 )
 
 
@@ -727,16 +894,26 @@ def tool_use_not_last(ctx: Context) -> Iterator[Diagnostic]:
             kind = block.get("type") if isinstance(block, dict) else None
             if kind == "tool_use":
                 continue
-            what = f"a {code(kind)} block" if isinstance(kind, str) else "a block"
             yield _err(
                 "a-tool-use-not-last",
                 ctx.path(m.index, "content", j, *(("type",) if kind else ())),
-                f"{what} comes after a `tool_use` block in {ctx.where(m.index)}: tool calls "
-                "must be the last blocks of the assistant turn",
-                "Resend the assistant content as the API returned it (text first, then the "
-                "`tool_use` blocks); say more in your next user message, after the results.",
+                tr(
+                    "{block} comes after a `tool_use` block in {message}: tool calls must be "
+                    "the last blocks of the assistant turn",
+                    block=_a_block(kind),
+                    message=ctx.where(m.index),
+                ),
+                tr(
+                    "Resend the assistant content as the API returned it (text first, then the "
+                    "`tool_use` blocks); say more in your next user message, after the results."
+                ),
             )
             break
+
+
+def _a_block(kind: Any) -> str:
+    """`a `text` block`, or `a block` when the type is not a string."""
+    return tr("a {type} block", type=code(kind)) if isinstance(kind, str) else tr("a block")
 
 
 def tool_use_id_duplicate(ctx: Context) -> Iterator[Diagnostic]:
@@ -752,10 +929,15 @@ def tool_use_id_duplicate(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-use-id-duplicate",
                 ctx.path(k, "content", j, "id"),
-                f"the `tool_use` id {quote(uid)} is used again: the first call with it is in "
-                f"{ctx.where(first)}",
-                "Every call needs its own id. Resend each assistant turn unchanged (the API "
-                "never repeats ids); if you make ids yourself, make them unique.",
+                tr(
+                    "the `tool_use` id {id} is used again: the first call with it is in {message}",
+                    id=quote(uid),
+                    message=ctx.where(first),
+                ),
+                tr(
+                    "Every call needs its own id. Resend each assistant turn unchanged (the API "
+                    "never repeats ids); if you make ids yourself, make them unique."
+                ),
             )
 
 
@@ -777,20 +959,23 @@ def tool_id_pattern(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-tool-id-pattern",
                     ctx.path(m.index, "content", j, key),
-                    f"`{key}` {_pattern_problem(value)}: ids may contain only letters, "
-                    "digits, `_` and `-`",
-                    "Use the id exactly as the API returned it in the `tool_use` block.",
+                    tr(
+                        "`{key}` {problem}: ids may contain only letters, digits, `_` and `-`",
+                        key=key,
+                        problem=_pattern_problem(value),
+                    ),
+                    tr("Use the id exactly as the API returned it in the `tool_use` block."),
                 )
 
 
 def _pattern_problem(value: str) -> str:
     if not value:
-        return "is empty"
+        return tr("is empty")
     if value.strip() != value:
-        return f"{quote(value)} has spaces around it"
+        return tr("{value} has spaces around it", value=quote(value))
     bad = sorted({ch for ch in value if not NAME_CHARS.fullmatch(ch)})
-    shown = " ".join("space" if ch == " " else quote(ch) for ch in bad[:5])
-    return f"{quote(value)} contains {shown}"
+    shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
+    return tr("{value} contains {chars}", value=quote(value), chars=shown)
 
 
 def tool_input_not_object(ctx: Context) -> Iterator[Diagnostic]:
@@ -810,21 +995,26 @@ def tool_input_not_object(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-tool-input-not-object",
                     ctx.path(m.index, "content", j),
-                    "this `tool_use` block has no `input`",
-                    'Resend the call\'s `input` object as received (`"input": {}` if it takes '
-                    "no arguments).",
+                    tr("this `tool_use` block has no `input`"),
+                    tr(
+                        'Resend the call\'s `input` object as received (`"input": {}` if it '
+                        "takes no arguments)."
+                    ),
                 )
                 continue
             value = block["input"]
-            hint = 'Write the arguments as an object, e.g. `"input": {"city": "Paris"}`.'
-            message = f"`input` is {json_type(value)}, not an object"
+            hint = tr('Write the arguments as an object, e.g. `"input": {"city": "Paris"}`.')
+            message = tr("`input` is {type}, not an object", type=json_type(value))
             decoded = _json_value(value) if isinstance(value, str) else None
             if isinstance(decoded, dict):
-                message = (
+                message = tr(
                     "`input` is JSON text inside a string; Anthropic wants the object itself "
                     "(OpenAI's `arguments` is a string, Anthropic's `input` is not)"
                 )
-                hint = f'Remove the quotes around the object: `"input": {_short_json(decoded)}`.'
+                hint = tr(
+                    'Remove the quotes around the object: `"input": {object}`.',
+                    object=_short_json(decoded),
+                )
             yield _err("a-tool-input-not-object", path, message, hint)
 
 
@@ -865,18 +1055,27 @@ def tool_result_content_type(ctx: Context) -> Iterator[Diagnostic]:
                 continue
             path = ctx.path(m.index, "content", j, "content")
             if not isinstance(content, (list, tuple)):
-                extra = (
-                    " (to send structured data, put it in a string with `json.dumps`)"
-                    if isinstance(content, (dict, int, float)) and content is not True
-                    else ""
-                )
+                if isinstance(content, (dict, int, float)) and content is not True:
+                    message = tr(
+                        "`tool_result.content` is {type}: it must be a string or an array of "
+                        "content blocks (to send structured data, put it in a string with "
+                        "`json.dumps`)",
+                        type=json_type(content),
+                    )
+                else:
+                    message = tr(
+                        "`tool_result.content` is {type}: it must be a string or an array of "
+                        "content blocks",
+                        type=json_type(content),
+                    )
                 yield _err(
                     "a-tool-result-content-type",
                     path,
-                    f"`tool_result.content` is {json_type(content)}: it must be a string or an "
-                    f"array of content blocks{extra}",
-                    'Write the tool\'s output as a string, e.g. `"content": "22 C, sunny"`, or '
-                    "leave `content` out.",
+                    message,
+                    tr(
+                        'Write the tool\'s output as a string, e.g. `"content": "22 C, sunny"`, '
+                        "or leave `content` out."
+                    ),
                 )
                 continue
             for n, item in enumerate(content):
@@ -884,15 +1083,20 @@ def tool_result_content_type(ctx: Context) -> Iterator[Diagnostic]:
                 if kind in TOOL_RESULT_CONTENT_TYPES:
                     continue
                 if isinstance(kind, str):
-                    what = f"a {code(kind)} block"
+                    what = _a_block(kind)
+                elif not isinstance(item, dict):
+                    what = json_type(item)
                 else:
-                    what = json_type(item) if not isinstance(item, dict) else "a block without type"
+                    what = tr("a block without type")
                 yield _err(
                     "a-tool-result-content-type",
                     path + pointer(n),
-                    f"`tool_result.content` holds {what}: only `text`, `image`, `document` and "
-                    "`search_result` blocks are allowed",
-                    'Use `{"type": "text", "text": "..."}` for textual output.',
+                    tr(
+                        "`tool_result.content` holds {what}: only `text`, `image`, `document` "
+                        "and `search_result` blocks are allowed",
+                        what=what,
+                    ),
+                    tr('Use `{"type": "text", "text": "..."}` for textual output.'),
                 )
 
 
@@ -914,24 +1118,32 @@ def invalid_role(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-invalid-role",
                 path,
-                '`role: "tool"` is the OpenAI shape; the Anthropic API has only `user` and '
-                "`assistant`, and tool results go in a user message as `tool_result` blocks",
-                "Write: " + _result_example(uid if isinstance(uid, str) else "<id>", shown),
+                tr(
+                    '`role: "tool"` is the OpenAI shape; the Anthropic API has only `user` and '
+                    "`assistant`, and tool results go in a user message as `tool_result` blocks"
+                ),
+                tr(
+                    "Write: {example}",
+                    example=_result_example(uid if isinstance(uid, str) else "<id>", shown),
+                ),
             )
         elif m.role in ("system", "developer"):
             yield _err(
                 "a-invalid-role",
                 path,
-                f"`role: {quote(m.role)}` is not a message role in the Anthropic API: the system "
-                "prompt goes in the top-level `system` parameter",
-                'Remove this message and send `"system": "..."` next to `"messages"`.',
+                tr(
+                    "`role: {role}` is not a message role in the Anthropic API: the system "
+                    "prompt goes in the top-level `system` parameter",
+                    role=quote(m.role),
+                ),
+                tr('Remove this message and send `"system": "..."` next to `"messages"`.'),
             )
         else:
             yield _err(
                 "a-invalid-role",
                 path,
-                f"`role` is {quote(m.role)}: it must be `user` or `assistant`",
-                "Use `user` for your messages and tool results, `assistant` for the model's.",
+                tr("`role` is {role}: it must be `user` or `assistant`", role=quote(m.role)),
+                tr("Use `user` for your messages and tool results, `assistant` for the model's."),
             )
 
 
@@ -954,9 +1166,10 @@ def empty_content(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-empty-content",
                     ctx.path(m.index, "content"),
-                    f"{ctx.where(m.index)} has "
-                    + ("empty content" if content == "" else "only whitespace as content"),
-                    "Give every message some text, or drop the message.",
+                    tr("{message} has empty content", message=ctx.where(m.index))
+                    if content == ""
+                    else tr("{message} has only whitespace as content", message=ctx.where(m.index)),
+                    tr("Give every message some text, or drop the message."),
                 )
             continue
         if not isinstance(content, (list, tuple)):
@@ -965,8 +1178,8 @@ def empty_content(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-empty-content",
                 ctx.path(m.index, "content"),
-                f"{ctx.where(m.index)} has an empty content array",
-                "Give every message at least one block, or drop the message.",
+                tr("{message} has an empty content array", message=ctx.where(m.index)),
+                tr("Give every message at least one block, or drop the message."),
             )
         for j, block in m.blocks:
             kind = block["type"]
@@ -982,10 +1195,18 @@ def empty_content(ctx: Context) -> Iterator[Diagnostic]:
                     yield _err(
                         "a-empty-content",
                         ctx.path(m.index, "content", *where, "text"),
-                        "a text block with "
-                        + ("empty text" if text == "" else "only whitespace")
-                        + f" in {ctx.where(m.index)}: text blocks must contain some text",
-                        "Remove the block, or put text in it.",
+                        tr(
+                            "a text block with empty text in {message}: text blocks must "
+                            "contain some text",
+                            message=ctx.where(m.index),
+                        )
+                        if text == ""
+                        else tr(
+                            "a text block with only whitespace in {message}: text blocks must "
+                            "contain some text",
+                            message=ctx.where(m.index),
+                        ),
+                        tr("Remove the block, or put text in it."),
                     )
 
 
@@ -1016,8 +1237,11 @@ def prefill_trailing_whitespace(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "a-prefill-trailing-whitespace",
             path,
-            "the final assistant message (a prefill) ends with whitespace, which the API rejects",
-            "Remove the trailing spaces and line breaks from the prefill text.",
+            tr(
+                "the final assistant message (a prefill) ends with whitespace, which the API "
+                "rejects"
+            ),
+            tr("Remove the trailing spaces and line breaks from the prefill text."),
         )
 
 
@@ -1033,25 +1257,40 @@ def prefill_unsupported(ctx: Context) -> Iterator[Diagnostic]:
     path = ctx.path(len(ctx.msgs) - 1, "role")
     model = ctx.model
     version = claude_version(model) if model else None
-    hint = (
+    hint = tr(
         "End the request with a user message; to steer the format, say it in the system "
         "prompt or use structured outputs."
     )
     if version is None:
-        about = f"the model {quote(model)} is not one we know" if model else "no `model` is given"
+        if model:
+            message = tr(
+                "the request ends with an assistant message (a prefill) and the model {model} "
+                "is not one we know: Claude 4.6 and later models reject a prefill",
+                model=quote(model),
+            )
+        else:
+            message = tr(
+                "the request ends with an assistant message (a prefill) and no `model` is "
+                "given: Claude 4.6 and later models reject a prefill"
+            )
         yield _warn(
             "a-prefill-unsupported",
             path,
-            f"the request ends with an assistant message (a prefill) and {about}: Claude 4.6 "
-            "and later models reject a prefill",
-            hint + " Older models accept it; pass `--model` to check against a model.",
+            message,
+            tr(
+                "{hint} Older models accept it; pass `--model` to check against a model.",
+                hint=hint,
+            ),
         )
     elif version >= _NO_PREFILL_FROM:
         yield _err(
             "a-prefill-unsupported",
             path,
-            f"the request ends with an assistant message (a prefill), which {quote(model)} "
-            "does not support (Claude 4.6 and later)",
+            tr(
+                "the request ends with an assistant message (a prefill), which {model} does "
+                "not support (Claude 4.6 and later)",
+                model=quote(model),
+            ),
             hint,
         )
 
@@ -1093,9 +1332,11 @@ def first_not_user(ctx: Context) -> Iterator[Diagnostic]:
         yield _warn(
             "a-first-not-user",
             ctx.path(0, "role"),
-            "the first message is an assistant message: accepted by the Anthropic API today, "
-            "rejected by some platforms and older versions",
-            "Start the conversation with a user message.",
+            tr(
+                "the first message is an assistant message: accepted by the Anthropic API "
+                "today, rejected by some platforms and older versions"
+            ),
+            tr("Start the conversation with a user message."),
         )
 
 
@@ -1111,10 +1352,17 @@ def roles_not_alternating(ctx: Context) -> Iterator[Diagnostic]:
         yield _warn(
             "a-roles-not-alternating",
             ctx.path(b.index, "role"),
-            f"two `{b.role}` messages in a row ({ctx.where(a.index)} and {ctx.where(b.index)}): "
-            "the API merges them into one turn",
-            "Accepted, but clearer as one message; tool results must still be in the message "
-            "right after the call.",
+            tr(
+                "two `{role}` messages in a row ({first} and {second}): the API merges them "
+                "into one turn",
+                role=b.role,
+                first=ctx.where(a.index),
+                second=ctx.where(b.index),
+            ),
+            tr(
+                "Accepted, but clearer as one message; tool results must still be in the "
+                "message right after the call."
+            ),
         )
 
 
@@ -1135,11 +1383,17 @@ def envelope_field_in_message(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "a-envelope-field-in-message",
             ctx.path(m.index, found[0]),
-            f"{ctx.where(m.index)} has {shown}: "
-            + ("this belongs" if len(found) == 1 else "these belong")
-            + " to the response envelope, not to a message",
-            'Send only `{"role": "assistant", "content": response.content}` - not the whole '
-            "response object.",
+            trn(
+                len(found),
+                "{message} has {fields}: this belongs to the response envelope, not to a message",
+                "{message} has {fields}: these belong to the response envelope, not to a message",
+                message=ctx.where(m.index),
+                fields=shown,
+            ),
+            tr(
+                'Send only `{"role": "assistant", "content": response.content}` - not the whole '
+                "response object."
+            ),
         )
 
 
@@ -1163,10 +1417,21 @@ def tools_required(ctx: Context) -> Iterator[Diagnostic]:
     yield _err(
         "a-tools-required",
         "/tools",
-        f"the messages contain tool calls or results (from {ctx.where(where)}) but the request "
-        + ("has an empty `tools` array" if tools is not None else "defines no `tools`"),
-        "Send the same `tools` as in the request that produced the calls (at least one tool "
-        "must be defined).",
+        tr(
+            "the messages contain tool calls or results (from {message}) but the request has "
+            "an empty `tools` array",
+            message=ctx.where(where),
+        )
+        if tools is not None
+        else tr(
+            "the messages contain tool calls or results (from {message}) but the request "
+            "defines no `tools`",
+            message=ctx.where(where),
+        ),
+        tr(
+            "Send the same `tools` as in the request that produced the calls (at least one "
+            "tool must be defined)."
+        ),
     )
 
 
@@ -1187,34 +1452,42 @@ def tool_name_pattern(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-name-pattern",
                 path if "name" in tool else pointer("tools", k),
-                f"tool {k} has no `name` string"
-                + (f" (found {json_type(name)})" if "name" in tool else ""),
-                'Give every tool a `name`, e.g. `"name": "get_weather"`.',
+                tr("tool {k} has no `name` string (found {type})", k=k, type=json_type(name))
+                if "name" in tool
+                else tr("tool {k} has no `name` string", k=k),
+                tr('Give every tool a `name`, e.g. `"name": "get_weather"`.'),
             )
             continue
-        hint = "Use letters, digits, `_` and `-` only, e.g. `get_weather`, at most 64 characters."
+        hint = tr(
+            "Use letters, digits, `_` and `-` only, e.g. `get_weather`, at most 64 characters."
+        )
         if not name or not NAME_CHARS.fullmatch(name):
             yield _err(
                 "a-tool-name-pattern",
                 path,
-                f"the tool name {_pattern_problem(name)}: names may contain only letters, digits, "
-                "`_` and `-`",
+                tr(
+                    "the tool name {problem}: names may contain only letters, digits, `_` and `-`",
+                    problem=_pattern_problem(name),
+                ),
                 hint,
             )
         elif len(name) > 128:
             yield _err(
                 "a-tool-name-pattern",
                 path,
-                f"the tool name is {len(name)} characters long; the limit is 64",
+                tr("the tool name is {n} characters long; the limit is 64", n=len(name)),
                 hint,
             )
         elif len(name) > 64:
             yield _warn(
                 "a-tool-name-pattern",
                 path,
-                f"the tool name is {len(name)} characters long: the documented limit is 64 "
-                "(some pages say 128)",
-                "Shorten it to 64 characters or fewer to be safe.",
+                tr(
+                    "the tool name is {n} characters long: the documented limit is 64 (some "
+                    "pages say 128)",
+                    n=len(name),
+                ),
+                tr("Shorten it to 64 characters or fewer to be safe."),
             )
 
 
@@ -1232,8 +1505,13 @@ def tool_name_duplicate(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-name-duplicate",
                 pointer("tools", k, "name"),
-                f"two tools are named {quote(name)} (tools {seen[name]} and {k})",
-                "Give each tool its own name, or remove the duplicate definition.",
+                tr(
+                    "two tools are named {name} (tools {first} and {second})",
+                    name=quote(name),
+                    first=seen[name],
+                    second=k,
+                ),
+                tr("Give each tool its own name, or remove the duplicate definition."),
             )
         else:
             seen[name] = k
@@ -1252,10 +1530,14 @@ def tool_schema_invalid(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-schema-invalid",
                 base + ("/function" if "function" in tool else "/type"),
-                "this tool is in the OpenAI shape (`type: function` with a `function` object); "
-                "Anthropic tools are flat",
-                'Write `{"name": "...", "description": "...", "input_schema": {"type": '
-                '"object", "properties": {...}}}`.',
+                tr(
+                    "this tool is in the OpenAI shape (`type: function` with a `function` "
+                    "object); Anthropic tools are flat"
+                ),
+                tr(
+                    'Write `{"name": "...", "description": "...", "input_schema": {"type": '
+                    '"object", "properties": {...}}}`.'
+                ),
             )
             continue
         if not _is_custom_tool(tool):
@@ -1265,39 +1547,57 @@ def tool_schema_invalid(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-tool-schema-invalid",
                     base + "/parameters",
-                    "this tool uses `parameters`, the OpenAI name: Anthropic calls the schema "
-                    "`input_schema`",
-                    'Rename `"parameters"` to `"input_schema"`.',
+                    tr(
+                        "this tool uses `parameters`, the OpenAI name: Anthropic calls the "
+                        "schema `input_schema`"
+                    ),
+                    tr('Rename `"parameters"` to `"input_schema"`.'),
                 )
             else:
                 yield _err(
                     "a-tool-schema-invalid",
                     base,
-                    f"tool {k} has no `input_schema`",
-                    'Every tool needs one, even without arguments: `"input_schema": {"type": '
-                    '"object", "properties": {}}`.',
+                    tr("tool {k} has no `input_schema`", k=k),
+                    tr(
+                        'Every tool needs one, even without arguments: `"input_schema": {"type": '
+                        '"object", "properties": {}}`.'
+                    ),
                 )
             continue
         schema = tool["input_schema"]
         path = base + "/input_schema"
         if not isinstance(schema, dict):
-            extra = ""
             if isinstance(schema, str) and isinstance(_json_value(schema), dict):
-                extra = " (JSON text in a string: put the object itself)"
+                message = tr(
+                    "`input_schema` is {type} (JSON text in a string: put the object itself): "
+                    "it must be a JSON Schema object",
+                    type=json_type(schema),
+                )
+            else:
+                message = tr(
+                    "`input_schema` is {type}: it must be a JSON Schema object",
+                    type=json_type(schema),
+                )
             yield _err(
                 "a-tool-schema-invalid",
                 path,
-                f"`input_schema` is {json_type(schema)}{extra}: it must be a JSON Schema object",
-                'Write `"input_schema": {"type": "object", "properties": {...}}`.',
+                message,
+                tr('Write `"input_schema": {"type": "object", "properties": {...}}`.'),
             )
             continue
         if schema.get("type") != "object":
             yield _err(
                 "a-tool-schema-invalid",
                 path + "/type" if "type" in schema else path,
-                'the top level of `input_schema` must have `"type": "object"`'
-                + (f", not {describe(schema['type'])}" if "type" in schema else ""),
-                "A tool's input is always an object: describe the arguments under `properties`.",
+                tr(
+                    'the top level of `input_schema` must have `"type": "object"`, not {value}',
+                    value=describe(schema["type"]),
+                )
+                if "type" in schema
+                else tr('the top level of `input_schema` must have `"type": "object"`'),
+                tr(
+                    "A tool's input is always an object: describe the arguments under `properties`."
+                ),
             )
             continue
         problem = schema_problem(schema)
@@ -1306,8 +1606,8 @@ def tool_schema_invalid(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-schema-invalid",
                 path + pointer(*where),
-                f"`input_schema` is not a valid JSON Schema: {text}",
-                "Fix the schema (JSON Schema draft 2020-12); check it with a schema validator.",
+                tr("`input_schema` is not a valid JSON Schema: {problem}", problem=text),
+                tr("Fix the schema (JSON Schema draft 2020-12); check it with a schema validator."),
             )
 
 
@@ -1326,8 +1626,11 @@ def input_examples_invalid(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-input-examples-invalid",
                 base,
-                f"`input_examples` is {json_type(examples)}: it must be an array of example inputs",
-                'Write `"input_examples": [{"city": "Paris"}]`.',
+                tr(
+                    "`input_examples` is {type}: it must be an array of example inputs",
+                    type=json_type(examples),
+                ),
+                tr('Write `"input_examples": [{"city": "Paris"}]`.'),
             )
             continue
         schema = tool.get("input_schema")
@@ -1341,8 +1644,12 @@ def input_examples_invalid(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-input-examples-invalid",
                     base + pointer(e),
-                    f"example {e} is {json_type(example)}: a tool input is an object",
-                    "Write each example as the `input` object a call would carry.",
+                    tr(
+                        "example {e} is {type}: a tool input is an object",
+                        e=e,
+                        type=json_type(example),
+                    ),
+                    tr("Write each example as the `input` object a call would carry."),
                 )
                 continue
             if not schema_ok:
@@ -1353,8 +1660,12 @@ def input_examples_invalid(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "a-input-examples-invalid",
                     base + pointer(e, *where),
-                    f"example {e} does not match the tool's `input_schema`: {text}",
-                    "Change the example (or the schema) so the example is a valid input.",
+                    tr(
+                        "example {e} does not match the tool's `input_schema`: {problem}",
+                        e=e,
+                        problem=text,
+                    ),
+                    tr("Change the example (or the schema) so the example is a valid input."),
                 )
 
 
@@ -1374,41 +1685,56 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Diagnostic]:
         fix = {"required": "any"}.get(choice, choice)
         if fix not in TOOL_CHOICE_TYPES:
             fix = "auto"
-        also = (
-            " (`required` is OpenAI's word; Anthropic says `any`)" if choice == "required" else ""
-        )
+        if choice == "required":
+            message = tr(
+                "`tool_choice` is the string {value}; Anthropic wants an object (`required` is "
+                "OpenAI's word; Anthropic says `any`)",
+                value=quote(choice),
+            )
+        else:
+            message = tr(
+                "`tool_choice` is the string {value}; Anthropic wants an object",
+                value=quote(choice),
+            )
         yield _err(
             "a-tool-choice-invalid",
             path,
-            f"`tool_choice` is the string {quote(choice)}; Anthropic wants an object{also}",
-            f'Write `"tool_choice": {{"type": "{fix}"}}`.',
+            message,
+            tr('Write `"tool_choice": {{"type": "{type}"}}`.', type=fix),
         )
         return
     if not isinstance(choice, dict):
         yield _err(
             "a-tool-choice-invalid",
             path,
-            f'`tool_choice` is {json_type(choice)}; it must be an object like `{{"type": "auto"}}`',
-            'Use `{"type": "auto"}`, `{"type": "any"}`, `{"type": "none"}` or '
-            '`{"type": "tool", "name": "..."}`.',
+            tr(
+                '`tool_choice` is {type}; it must be an object like `{{"type": "auto"}}`',
+                type=json_type(choice),
+            ),
+            tr(
+                'Use `{"type": "auto"}`, `{"type": "any"}`, `{"type": "none"}` or '
+                '`{"type": "tool", "name": "..."}`.'
+            ),
         )
         return
     kind = choice.get("type")
     if kind not in TOOL_CHOICE_TYPES:
         if kind == "function" or "function" in choice:
-            message = "`tool_choice` is in the OpenAI shape (`type: function`)"
-            hint = 'Write `{"type": "tool", "name": "..."}`.'
+            message = tr("`tool_choice` is in the OpenAI shape (`type: function`)")
+            hint = tr('Write `{"type": "tool", "name": "..."}`.')
         elif kind == "required":
-            message = "`tool_choice` type `required` is OpenAI's; Anthropic says `any`"
-            hint = 'Write `{"type": "any"}`.'
+            message = tr("`tool_choice` type `required` is OpenAI's; Anthropic says `any`")
+            hint = tr('Write `{"type": "any"}`.')
         else:
             message = (
-                f"`tool_choice` has type {describe(kind)}"
+                tr(
+                    "`tool_choice` has type {value}: it must be `auto`, `any`, `none` or `tool`",
+                    value=describe(kind),
+                )
                 if "type" in choice
-                else "`tool_choice` has no `type`"
+                else tr("`tool_choice` has no `type`: it must be `auto`, `any`, `none` or `tool`")
             )
-            message += ": it must be `auto`, `any`, `none` or `tool`"
-            hint = 'Use e.g. `{"type": "auto"}`.'
+            hint = tr('Use e.g. `{"type": "auto"}`.')
         yield _err(
             "a-tool-choice-invalid",
             path + "/type" if "type" in choice else path,
@@ -1422,17 +1748,27 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "a-tool-choice-invalid",
                 path + pointer(key),
-                f"`tool_choice` of type `{kind}` takes no {quote(key)} field",
-                "Allowed: `type`, `disable_parallel_tool_use`"
-                + (", `name`." if kind == "tool" else " (and `name` with `type: tool`)."),
+                tr(
+                    "`tool_choice` of type `{type}` takes no {key} field",
+                    type=kind,
+                    key=quote(key),
+                ),
+                tr("Allowed: `type`, `disable_parallel_tool_use`, `name`.")
+                if kind == "tool"
+                else tr(
+                    "Allowed: `type`, `disable_parallel_tool_use` (and `name` with `type: tool`)."
+                ),
             )
     dptu = choice.get("disable_parallel_tool_use")
     if "disable_parallel_tool_use" in choice and not isinstance(dptu, bool):
         yield _err(
             "a-tool-choice-invalid",
             path + "/disable_parallel_tool_use",
-            f"`disable_parallel_tool_use` must be `true` or `false`, not {describe(dptu)}",
-            'Write `"disable_parallel_tool_use": true`.',
+            tr(
+                "`disable_parallel_tool_use` must be `true` or `false`, not {value}",
+                value=describe(dptu),
+            ),
+            tr('Write `"disable_parallel_tool_use": true`.'),
         )
     if kind != "tool":
         return
@@ -1441,8 +1777,8 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "a-tool-choice-invalid",
             path + "/name" if "name" in choice else path,
-            "`tool_choice` of type `tool` needs the `name` of the tool to force",
-            'Write `{"type": "tool", "name": "get_weather"}`.',
+            tr("`tool_choice` of type `tool` needs the `name` of the tool to force"),
+            tr('Write `{"type": "tool", "name": "get_weather"}`.'),
         )
         return
     defined = [t.get("name") for _, t in ctx.tools]
@@ -1451,9 +1787,18 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "a-tool-choice-invalid",
             path + "/name",
-            f"`tool_choice` forces the tool {quote(name)}, which is not defined in `tools`"
-            + (f" (defined: {shown})" if shown else ""),
-            "Name one of the tools in `tools`.",
+            tr(
+                "`tool_choice` forces the tool {name}, which is not defined in `tools` "
+                "(defined: {defined})",
+                name=quote(name),
+                defined=shown,
+            )
+            if shown
+            else tr(
+                "`tool_choice` forces the tool {name}, which is not defined in `tools`",
+                name=quote(name),
+            ),
+            tr("Name one of the tools in `tools`."),
         )
 
 
@@ -1472,10 +1817,15 @@ def tool_choice_thinking(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "a-tool-choice-thinking",
             "/tool_choice/type",
-            f"`tool_choice` type `{choice['type']}` forces a tool, which extended thinking "
-            "(`thinking.type: enabled`) does not allow",
-            'Use `{"type": "auto"}` (or `none`) with thinking, or turn thinking off to force '
-            "a tool.",
+            tr(
+                "`tool_choice` type `{type}` forces a tool, which extended thinking "
+                "(`thinking.type: enabled`) does not allow",
+                type=choice["type"],
+            ),
+            tr(
+                'Use `{"type": "auto"}` (or `none`) with thinking, or turn thinking off to '
+                "force a tool."
+            ),
         )
 
 
@@ -1635,32 +1985,44 @@ def schema_problem(schema: dict[str, Any]) -> tuple[tuple[str, ...], str] | None
 
 def _explain_schema_error(error: Any) -> tuple[tuple[str, ...], str]:
     where = tuple(str(p) for p in error.absolute_path)
-    subject = code(where[-1]) if where else "the schema"
-    at = f" (at {code('/'.join(where))})" if len(where) > 1 else ""
+    subject = code(where[-1]) if where else tr("the schema")
+    at = tr(" (at {path})", path=code("/".join(where))) if len(where) > 1 else ""
     kw, value, inst = error.validator, error.validator_value, error.instance
     if where and where[-1] == "type" and kw in ("anyOf", "enum", "type"):
-        text = (
-            f"`type` is {describe(inst)}, not a JSON Schema type; use one of "
-            "string, number, integer, boolean, object, array, null"
+        text = tr(
+            "`type` is {value}, not a JSON Schema type; use one of string, number, integer, "
+            "boolean, object, array, null",
+            value=describe(inst),
         )
     elif kw == "type":
-        wanted = " or ".join(value) if isinstance(value, list) else str(value)
-        text = f"{subject} must be {_a(wanted)}, not {json_type(inst)}"
+        text = tr(
+            "{subject} must be {a_type}, not {type}",
+            subject=subject,
+            a_type=_a(_type_names(value)),
+            type=json_type(inst),
+        )
     elif kw == "uniqueItems":
-        text = f"{subject} lists an item twice"
+        text = tr("{subject} lists an item twice", subject=subject)
     elif kw == "minItems":
-        text = f"{subject} must not be empty"
+        text = tr("{subject} must not be empty", subject=subject)
     elif kw == "minimum":
-        text = f"{subject} must be at least {value}"
+        text = tr("{subject} must be at least {value}", subject=subject, value=value)
     elif kw == "exclusiveMinimum":
-        text = f"{subject} must be greater than {value}"
+        text = tr("{subject} must be greater than {value}", subject=subject, value=value)
     else:
-        text = f"{subject} breaks the meta-schema's `{kw}` rule"
+        text = tr("{subject} breaks the meta-schema's `{kw}` rule", subject=subject, kw=kw)
     return where, text + at
 
 
+def _type_names(value: Any) -> str:
+    """JSON Schema type names in words: `string or null`."""
+    return tr(" or ").join(value) if isinstance(value, list) else str(value)
+
+
 def _a(type_name: str) -> str:
-    return ("an " if type_name[:1] in "aeiou" else "a ") + type_name
+    if type_name[:1] in "aeiou":
+        return tr("an {type}", type=type_name)
+    return tr("a {type}", type=type_name)
 
 
 def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...], str] | None:
@@ -1686,24 +2048,42 @@ def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...
 
 def _explain_instance_error(error: Any) -> tuple[tuple[str, ...], str]:
     where = tuple(str(p) for p in error.absolute_path)
-    subject = code("/".join(where)) if where else "the input"
+    subject = code("/".join(where)) if where else tr("the input")
     kw, value, inst = error.validator, error.validator_value, error.instance
     if kw == "required" and isinstance(inst, dict) and isinstance(value, list):
         missing = [r for r in value if isinstance(r, str) and r not in inst]
-        text = f"{subject} lacks the required {_plural_names(missing, 'property')}"
+        text = trn(
+            len(missing),
+            "{subject} lacks the required property {names}",
+            "{subject} lacks the required properties {names}",
+            subject=subject,
+            names=_names(missing),
+        )
     elif kw == "type":
-        wanted = " or ".join(value) if isinstance(value, list) else str(value)
-        text = f"{subject} must be {_a(wanted)}, not {json_type(inst)}"
+        text = tr(
+            "{subject} must be {a_type}, not {type}",
+            subject=subject,
+            a_type=_a(_type_names(value)),
+            type=json_type(inst),
+        )
     elif kw == "enum" and isinstance(value, list):
-        text = f"{subject} is {describe(inst)}, not one of {_list_values(value)}"
+        text = tr(
+            "{subject} is {value}, not one of {values}",
+            subject=subject,
+            value=describe(inst),
+            values=_list_values(value),
+        )
     elif kw == "const":
-        text = f"{subject} must be {describe(value)}"
+        text = tr("{subject} must be {value}", subject=subject, value=describe(value))
     elif kw == "additionalProperties" and isinstance(inst, dict):
         props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         extra = [k for k in inst if k not in props]
-        text = (
-            f"{subject} has {_plural_names(extra, 'property', 'properties')} the schema "
-            "does not allow"
+        text = trn(
+            len(extra),
+            "{subject} has property {names} the schema does not allow",
+            "{subject} has properties {names} the schema does not allow",
+            subject=subject,
+            names=_names(extra),
         )
     elif kw in (
         "minimum",
@@ -1718,18 +2098,20 @@ def _explain_instance_error(error: Any) -> tuple[tuple[str, ...], str]:
         "format",
         "multipleOf",
     ):
-        text = f"{subject} is {describe(inst)}, which breaks `{kw}`: {describe(value)}"
+        text = tr(
+            "{subject} is {value}, which breaks `{kw}`: {limit}",
+            subject=subject,
+            value=describe(inst),
+            kw=kw,
+            limit=describe(value),
+        )
     else:
-        text = f"{subject} breaks the schema's `{kw}` rule"
+        text = tr("{subject} breaks the schema's `{kw}` rule", subject=subject, kw=kw)
     return where, text
 
 
-def _plural_names(names: list[str], one: str, many: str | None = None) -> str:
-    many = many or one + "s"
-    if one.endswith("y") and many == one + "s":
-        many = one[:-1] + "ies"
-    shown = ", ".join(code(n) for n in names[:5])
-    return f"{one if len(names) == 1 else many} {shown}"
+def _names(names: list[str]) -> str:
+    return ", ".join(code(n) for n in names[:5])
 
 
 def _list_values(values: list[Any]) -> str:

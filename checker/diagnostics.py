@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from checker.i18n import tr, trn
+
 Severity = Literal["error", "warning"]
 SEVERITIES: tuple[str, ...] = ("error", "warning")
 
@@ -218,16 +220,16 @@ def json_type(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, bool):
-        return "a boolean"
+        return tr("a boolean")
     if isinstance(value, (int, float)):
-        return "a number"
+        return tr("a number")
     if isinstance(value, str):
-        return "a string"
+        return tr("a string")
     if isinstance(value, (list, tuple)):
-        return "an array"
+        return tr("an array")
     if isinstance(value, dict):
-        return "an object"
-    return f"a Python {type(value).__name__} (not JSON)"
+        return tr("an object")
+    return tr("a Python {name} (not JSON)", name=type(value).__name__)
 
 
 def describe(value: Any, limit: int = 60) -> str:
@@ -235,22 +237,24 @@ def describe(value: Any, limit: int = 60) -> str:
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, int):
-        text = str(value) if abs(value) < 10**30 else "a very long number"
+        text = str(value) if abs(value) < 10**30 else tr("a very long number")
         return text
     if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else "a non-finite number (not JSON)"
+        return repr(value) if math.isfinite(value) else tr("a non-finite number (not JSON)")
     if isinstance(value, str):
         return quote(value, limit)
     if isinstance(value, (list, tuple)):
         n = len(value)
-        return f"an array of {n} item{'s' if n != 1 else ''}" if n else "an empty array"
+        if not n:
+            return tr("an empty array")
+        return trn(n, "an array of {n} item", "an array of {n} items")
     if isinstance(value, dict):
         if not value:
-            return "an empty object"
+            return tr("an empty object")
         keys = [k for k in list(value)[:4] if isinstance(k, str)]
         shown = ", ".join(quote(k, 20) for k in keys)
         more = ", ..." if len(value) > len(keys) else ""
-        return f"an object with keys {shown}{more}"
+        return tr("an object with keys {keys}", keys=shown + more)
     return json_type(value)
 
 

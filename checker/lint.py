@@ -29,6 +29,7 @@ from typing import Any
 
 from checker import anthropic, openai
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
+from checker.i18n import tr
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 
 FORMATS = ("auto", "anthropic", "openai")
@@ -108,8 +109,12 @@ def _encoding_diagnostic(data: bytes, err: UnicodeDecodeError) -> Diagnostic:
         "input-encoding",
         "error",
         "",
-        f"the file is not UTF-8 text: byte 0x{data[start]:02x} at offset {start} cannot be read",
-        "Save the file as UTF-8 (JSON sent to an API is always UTF-8).",
+        tr(
+            "the file is not UTF-8 text: byte 0x{byte:02x} at offset {offset} cannot be read",
+            byte=data[start],
+            offset=start,
+        ),
+        tr("Save the file as UTF-8 (JSON sent to an API is always UTF-8)."),
         line,
         column,
     )
@@ -139,10 +144,15 @@ def _lint(obj: Any, format: str, *, bare: bool | None, model: str | None, truste
                 "request-shape",
                 "error",
                 "",
-                f"the document is {json_type(obj)}: expected a request body (an object with "
-                "`messages`) or an array of messages",
-                'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": '
-                '[{"role": "user", "content": "Hello"}]}`.',
+                tr(
+                    "the document is {type}: expected a request body (an object with "
+                    "`messages`) or an array of messages",
+                    type=json_type(obj),
+                ),
+                tr(
+                    'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": '
+                    '[{"role": "user", "content": "Hello"}]}`.'
+                ),
             )
         )
         return LintResult.of("unknown" if format == "auto" else format, out)
@@ -159,10 +169,15 @@ def _lint(obj: Any, format: str, *, bare: bool | None, model: str | None, truste
                 "format-unknown",
                 "warning",
                 "",
-                "could not tell whether this is an Anthropic or an OpenAI request (no tool "
-                "calls, tool results or tool definitions): only the general shape was checked",
-                "To apply one API's rules, choose it: `tooltutor lint --format anthropic FILE` "
-                "or `--format openai`.",
+                tr(
+                    "could not tell whether this is an Anthropic or an OpenAI request (no tool "
+                    "calls, tool results or tool definitions): only the general shape was "
+                    "checked"
+                ),
+                tr(
+                    "To apply one API's rules, choose it: `tooltutor lint --format anthropic "
+                    "FILE` or `--format openai`."
+                ),
             )
         )
     return LintResult.of(detected, out)
@@ -174,33 +189,36 @@ def _not_a_request(obj: dict[str, Any]) -> Diagnostic:
             "request-shape",
             "error",
             "/messages",
-            f"`messages` is {json_type(obj['messages'])}: it must be an array of messages",
-            'Write `"messages": [{"role": "user", "content": "..."}]`.',
+            tr(
+                "`messages` is {type}: it must be an array of messages",
+                type=json_type(obj["messages"]),
+            ),
+            tr('Write `"messages": [{"role": "user", "content": "..."}]`.'),
         )
     if "choices" in obj:
-        message = (
+        message = tr(
             "this is a Chat Completions response (it has `choices`), not a request: it has no "
             "`messages`"
         )
-        hint = (
+        hint = tr(
             "Lint the request you send: append `choices[0].message` to your `messages` and "
             "lint that body."
         )
     elif obj.get("type") == "message" or "stop_reason" in obj:
-        message = (
+        message = tr(
             "this is a Messages API response (it has `stop_reason`/`type: message`), not a "
             "request: it has no `messages`"
         )
-        hint = (
+        hint = tr(
             'Lint the request you send: append `{"role": "assistant", "content": '
             "response.content}` to your `messages` and lint that body."
         )
     elif "role" in obj:
-        message = "this is a single message, not a request: there is no `messages` array"
-        hint = 'Put it in an array, or in a body: `{"messages": [ ... ]}`.'
+        message = tr("this is a single message, not a request: there is no `messages` array")
+        hint = tr('Put it in an array, or in a body: `{"messages": [ ... ]}`.')
     else:
-        message = "the request has no `messages`"
-        hint = 'Add `"messages": [{"role": "user", "content": "..."}]`.'
+        message = tr("the request has no `messages`")
+        hint = tr('Add `"messages": [{"role": "user", "content": "..."}]`.')
     return Diagnostic("request-shape", "error", "/messages", message, hint)
 
 
@@ -213,8 +231,8 @@ def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Di
                 "request-shape",
                 "error",
                 prefix,
-                "there are no messages: a request needs at least one",
-                'Add a user message: `{"role": "user", "content": "Hello"}`.',
+                tr("there are no messages: a request needs at least one"),
+                tr('Add a user message: `{"role": "user", "content": "Hello"}`.'),
             )
         )
     for i, message in enumerate(messages):
@@ -225,8 +243,12 @@ def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Di
                     "request-shape",
                     "error",
                     path,
-                    f"`messages[{i}]` is {json_type(message)}, not a message object",
-                    'Each message is an object: `{"role": "user", "content": "..."}`.',
+                    tr(
+                        "`messages[{i}]` is {type}, not a message object",
+                        i=i,
+                        type=json_type(message),
+                    ),
+                    tr('Each message is an object: `{"role": "user", "content": "..."}`.'),
                 )
             )
             continue
@@ -237,10 +259,14 @@ def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Di
                     "request-shape",
                     "error",
                     path + "/role" if "role" in message else path,
-                    f"`role` of `messages[{i}]` is {json_type(role)}, not a string"
+                    tr(
+                        "`role` of `messages[{i}]` is {type}, not a string",
+                        i=i,
+                        type=json_type(role),
+                    )
                     if "role" in message
-                    else f"`messages[{i}]` has no `role`",
-                    'Give every message a `role`: `"user"` or `"assistant"`.',
+                    else tr("`messages[{i}]` has no `role`", i=i),
+                    tr('Give every message a `role`: `"user"` or `"assistant"`.'),
                 )
             )
         if not with_content:
@@ -252,11 +278,14 @@ def _message_shape(messages: Any, prefix: str, *, with_content: bool) -> list[Di
                     "request-shape",
                     "error",
                     path + "/content" if "content" in message else path,
-                    f"`content` of `messages[{i}]` is {json_type(content)}: it must be a "
-                    "string or an array"
+                    tr(
+                        "`content` of `messages[{i}]` is {type}: it must be a string or an array",
+                        i=i,
+                        type=json_type(content),
+                    )
                     if "content" in message
-                    else f"`messages[{i}]` has no `content`",
-                    "Write the message text as a string.",
+                    else tr("`messages[{i}]` has no `content`", i=i),
+                    tr("Write the message text as a string."),
                 )
             )
     return out
@@ -282,7 +311,7 @@ def _not_json(obj: Any) -> list[Diagnostic]:
         problem = None
         if isinstance(value, (dict, list, tuple)):
             if id(value) in on_path:
-                problem = "a value that contains itself (a cycle)"
+                problem = tr("a value that contains itself (a cycle)")
             elif id(value) in done:
                 continue
             else:
@@ -291,13 +320,13 @@ def _not_json(obj: Any) -> list[Diagnostic]:
                 if isinstance(value, dict):
                     bad = [k for k in value if not isinstance(k, str)]
                     if bad:
-                        problem = f"an object with a key that is {json_type(bad[0])}"
+                        problem = tr("an object with a key that is {type}", type=json_type(bad[0]))
                     items = [(v, (k, link)) for k, v in value.items() if isinstance(k, str)]
                 else:
                     items = [(v, (n, link)) for n, v in enumerate(value)]
                 stack.extend((v, w, False) for v, w in reversed(items))
         elif isinstance(value, float) and not math.isfinite(value):
-            problem = "NaN or Infinity"
+            problem = tr("NaN or Infinity")
         elif not (value is None or isinstance(value, (str, int, float, bool))):
             problem = json_type(value)
         if problem is not None:
@@ -310,9 +339,11 @@ def _not_json(obj: Any) -> list[Diagnostic]:
                     "request-shape",
                     "error",
                     pointer(*reversed(tokens)),
-                    f"this is {problem}: a JSON request cannot hold it",
-                    "Convert it to plain JSON data (dicts, lists, strings, numbers, booleans, "
-                    "None) before sending.",
+                    tr("this is {problem}: a JSON request cannot hold it", problem=problem),
+                    tr(
+                        "Convert it to plain JSON data (dicts, lists, strings, numbers, "
+                        "booleans, None) before sending."
+                    ),
                 )
             )
     return out

@@ -20,7 +20,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from checker.diagnostics import Diagnostic, code, describe, json_type, plural, pointer, quote
+from checker.diagnostics import Diagnostic, code, describe, json_type, pointer, quote
+from checker.i18n import tr, trn
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -160,13 +161,15 @@ def _call_label(call: dict[str, Any]) -> str:
     cid = call.get("id")
     fn = call.get("function")
     name = fn.get("name") if isinstance(fn, dict) else None
-    text = f"the call {quote(cid)}" if isinstance(cid, str) else "a call"
+    text = tr("the call {id}", id=quote(cid)) if isinstance(cid, str) else tr("a call")
     return text + (f" ({quote(name)})" if isinstance(name, str) else "")
 
 
 def _list(ids: list[str], limit: int = 4) -> str:
     shown = ", ".join(quote(x) for x in ids[:limit])
-    return shown + (f" and {len(ids) - limit} more" if len(ids) > limit else "")
+    if len(ids) > limit:
+        return tr("{ids} and {n} more", ids=shown, n=len(ids) - limit)
+    return shown
 
 
 # =========================================================================== shape
@@ -187,10 +190,15 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "request-shape",
                 ctx.path(i, "role"),
-                f"`role` is {quote(m.role)}: Chat Completions knows system, developer, user, "
-                "assistant and tool",
-                "Use `user` for your messages, `assistant` for the model's, `tool` for tool "
-                "results.",
+                tr(
+                    "`role` is {role}: Chat Completions knows system, developer, user, "
+                    "assistant and tool",
+                    role=quote(m.role),
+                ),
+                tr(
+                    "Use `user` for your messages, `assistant` for the model's, `tool` for tool "
+                    "results."
+                ),
             )
             continue
         if m.role in ("tool", "function"):
@@ -202,9 +210,14 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "request-shape",
                 ctx.path(i, "content") if "content" in m.raw else ctx.path(i),
-                f"{ctx.where(i)} ({m.role}) has no content"
-                + (" and no `tool_calls`" if m.role == "assistant" else ""),
-                "Give the message `content`: a string, or an array of parts.",
+                tr(
+                    "{message} ({role}) has no content and no `tool_calls`",
+                    message=ctx.where(i),
+                    role=m.role,
+                )
+                if m.role == "assistant"
+                else tr("{message} ({role}) has no content", message=ctx.where(i), role=m.role),
+                tr("Give the message `content`: a string, or an array of parts."),
             )
             continue
         if isinstance(content, str):
@@ -213,9 +226,13 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "request-shape",
                 ctx.path(i, "content"),
-                f"`content` of {ctx.where(i)} is {json_type(content)}: it must be a string or "
-                "an array of content parts",
-                'Write the text as a string, or as `[{"type": "text", "text": "..."}]`.',
+                tr(
+                    "`content` of {message} is {type}: it must be a string or an array of "
+                    "content parts",
+                    message=ctx.where(i),
+                    type=json_type(content),
+                ),
+                tr('Write the text as a string, or as `[{"type": "text", "text": "..."}]`.'),
             )
             continue
         for j, part in enumerate(content):
@@ -229,8 +246,8 @@ def shape(ctx: Context) -> Iterator[Diagnostic]:
                     ctx.path(i, "content", j, "text")
                     if "text" in part
                     else ctx.path(i, "content", j),
-                    "a text part needs a string `text`",
-                    'Write `{"type": "text", "text": "..."}`.',
+                    tr("a text part needs a string `text`"),
+                    tr('Write `{"type": "text", "text": "..."}`.'),
                 )
 
 
@@ -243,15 +260,21 @@ def tools_shape(ctx: Context) -> Iterator[Diagnostic]:
         yield _err(
             "request-shape",
             "/tools",
-            f"`tools` is {json_type(tools)}: it must be an array of tool definitions",
-            'Write `"tools": [{"type": "function", "function": {"name": "...", '
-            '"parameters": {...}}}]`.',
+            tr("`tools` is {type}: it must be an array of tool definitions", type=json_type(tools)),
+            tr(
+                'Write `"tools": [{"type": "function", "function": {"name": "...", '
+                '"parameters": {...}}}]`.'
+            ),
         )
         return
     for k, tool in enumerate(tools):
         path = pointer("tools", k)
         if not isinstance(tool, dict):
-            yield _err("request-shape", path, f"tool {k} is {json_type(tool)}, not an object")
+            yield _err(
+                "request-shape",
+                path,
+                tr("tool {k} is {type}, not an object", k=k, type=json_type(tool)),
+            )
             continue
         kind = tool.get("type")
         if kind == "custom":
@@ -260,22 +283,25 @@ def tools_shape(ctx: Context) -> Iterator[Diagnostic]:
         if kind == "function" and isinstance(fn, dict) and isinstance(fn.get("name"), str):
             continue
         if "input_schema" in tool or ("name" in tool and "function" not in tool):
-            message = (
-                f"tool {k} is in the Anthropic shape (flat `name` and `input_schema`); "
-                "Chat Completions wraps it in a `function` object"
+            message = tr(
+                "tool {k} is in the Anthropic shape (flat `name` and `input_schema`); "
+                "Chat Completions wraps it in a `function` object",
+                k=k,
             )
         elif not isinstance(fn, dict):
-            message = f"tool {k} has no `function` object"
+            message = tr("tool {k} has no `function` object", k=k)
         elif kind != "function":
-            message = f'tool {k} needs `"type": "function"`'
+            message = tr('tool {k} needs `"type": "function"`', k=k)
         else:
-            message = f"the `function` of tool {k} has no `name` string"
+            message = tr("the `function` of tool {k} has no `name` string", k=k)
         yield _err(
             "request-shape",
             path,
             message,
-            'Write `{"type": "function", "function": {"name": "...", "description": "...", '
-            '"parameters": {"type": "object", "properties": {...}}}}`.',
+            tr(
+                'Write `{"type": "function", "function": {"name": "...", "description": "...", '
+                '"parameters": {"type": "object", "properties": {...}}}}`.'
+            ),
         )
 
 
@@ -312,35 +338,53 @@ def tool_response_missing(ctx: Context) -> Iterator[Diagnostic]:
             label = _call_label(call)
             later = _later_tool_message(ctx, k, cid)
             if later is not None:
-                message = (
-                    f"the result of {label} is in {ctx.where(later)}, but a "
-                    f"{quote(stop.role if stop else None)} message in {ctx.where(k)} comes "
-                    "between: tool messages must directly follow the assistant message"
+                message = tr(
+                    "the result of {call} is in {later}, but a {role} message in {between} "
+                    "comes between: tool messages must directly follow the assistant message",
+                    call=label,
+                    later=ctx.where(later),
+                    role=quote(stop.role if stop else None),
+                    between=ctx.where(k),
                 )
             elif k >= len(ctx.messages) and not answered:
-                message = (
-                    f"the request ends with {label} unanswered: a `tool` message with its "
-                    "result must follow the assistant message"
+                message = tr(
+                    "the request ends with {call} unanswered: a `tool` message with its "
+                    "result must follow the assistant message",
+                    call=label,
                 )
             elif answered:
-                message = (
-                    f"{label} has no `tool` message: the tool messages after {ctx.where(i)} "
-                    f"answer {answered_here} of its {plural(len(ids), 'call')}"
+                message = trn(
+                    len(ids),
+                    "{call} has no `tool` message: the tool messages after {message} answer "
+                    "{answered} of its {n} call",
+                    "{call} has no `tool` message: the tool messages after {message} answer "
+                    "{answered} of its {n} calls",
+                    call=label,
+                    message=ctx.where(i),
+                    answered=answered_here,
                 )
             else:
                 role = stop.role if stop is not None else None
                 message = (
-                    f"{label} is followed by a {quote(role)} message, not by a `tool` message "
-                    "with its result"
+                    tr(
+                        "{call} is followed by a {role} message, not by a `tool` message with "
+                        "its result",
+                        call=label,
+                        role=quote(role),
+                    )
                     if role
-                    else f"{label} is not followed by a `tool` message with its result"
+                    else tr(
+                        "{call} is not followed by a `tool` message with its result", call=label
+                    )
                 )
             yield _err(
                 "o-tool-response-missing",
                 ctx.path(i, "tool_calls", n, "id"),
                 message,
-                "After the assistant message, send one tool message per call: "
-                + _tool_message(cid),
+                tr(
+                    "After the assistant message, send one tool message per call: {example}",
+                    example=_tool_message(cid),
+                ),
             )
 
 
@@ -366,34 +410,53 @@ def tool_msg_orphan(ctx: Context) -> Iterator[Diagnostic]:
         start = ctx.run_start[i]
         before = ctx.msg(start - 1)
         if start == 0:
-            situation = "the conversation starts with a `tool` message"
+            situation = tr("the conversation starts with a `tool` message")
         elif before is None or before.role is None:
-            situation = f"{ctx.where(start - 1)} before it is not an assistant message"
+            situation = tr(
+                "{message} before it is not an assistant message", message=ctx.where(start - 1)
+            )
         elif before.role == "assistant":
-            situation = (
-                f"the assistant message before it ({ctx.where(start - 1)}) has no `tool_calls`"
+            situation = tr(
+                "the assistant message before it ({message}) has no `tool_calls`",
+                message=ctx.where(start - 1),
             )
         else:
-            situation = f"it follows a {quote(before.role)} message ({ctx.where(start - 1)})"
+            situation = tr(
+                "it follows a {role} message ({message})",
+                role=quote(before.role),
+                message=ctx.where(start - 1),
+            )
         cid = m.tool_call_id
         sites = ctx.call_sites.get(cid, []) if cid is not None else []
         if sites:
             k = sites[0][0]
-            relation = "later" if k > i else "earlier"
-            message = (
-                f"{situation}; its call {quote(cid)} is {relation}, in {ctx.where(k)}: a tool "
-                "message must directly follow the assistant message that made the call"
-            )
-            hint = (
+            if k > i:
+                message = tr(
+                    "{situation}; its call {id} is later, in {message}: a tool message must "
+                    "directly follow the assistant message that made the call",
+                    situation=situation,
+                    id=quote(cid),
+                    message=ctx.where(k),
+                )
+            else:
+                message = tr(
+                    "{situation}; its call {id} is earlier, in {message}: a tool message must "
+                    "directly follow the assistant message that made the call",
+                    situation=situation,
+                    id=quote(cid),
+                    message=ctx.where(k),
+                )
+            hint = tr(
                 "Keep the order: assistant message with `tool_calls`, then its tool messages, "
                 "then the next user message."
             )
         else:
-            message = (
-                f"{situation}: a tool message must answer a call of the assistant message "
-                "right before it"
+            message = tr(
+                "{situation}: a tool message must answer a call of the assistant message "
+                "right before it",
+                situation=situation,
             )
-            hint = (
+            hint = tr(
                 "Resend the assistant message with its `tool_calls` (as the API returned it) "
                 "right before the tool messages."
             )
@@ -411,22 +474,26 @@ def tool_call_id_missing(ctx: Context) -> Iterator[Diagnostic]:
             continue
         raw = m.raw
         if "tool_call_id" in raw:
-            message = f"`tool_call_id` must be a string, not {json_type(raw['tool_call_id'])}"
+            message = tr(
+                "`tool_call_id` must be a string, not {type}", type=json_type(raw["tool_call_id"])
+            )
             path = ctx.path(m.index, "tool_call_id")
         elif "tool_use_id" in raw:
-            message = (
+            message = tr(
                 "this tool message has `tool_use_id`, the Anthropic name: Chat Completions "
                 "calls it `tool_call_id`"
             )
             path = ctx.path(m.index, "tool_use_id")
         else:
-            message = f"the tool message {ctx.where(m.index)} has no `tool_call_id`"
+            message = tr(
+                "the tool message {message} has no `tool_call_id`", message=ctx.where(m.index)
+            )
             path = ctx.path(m.index)
         yield _err(
             "o-tool-call-id-missing",
             path,
             message,
-            'Add `"tool_call_id"` with the `id` of the call it answers.',
+            tr('Add `"tool_call_id"` with the `id` of the call it answers.'),
         )
 
 
@@ -452,30 +519,47 @@ def tool_call_id_unknown(ctx: Context) -> Iterator[Diagnostic]:
         close = difflib.get_close_matches(cid, ids, n=1, cutoff=0.6) if len(ids) <= 64 else []
         elsewhere = [k for k, _ in ctx.call_sites.get(cid, []) if k != a]
         if same_name:
-            real = " or ".join(quote(x) for x in same_name)
-            message = (
-                f"`tool_call_id` {quote(cid)} is the function's name, not the call's id: the "
-                f"{code(cid)} call in {ctx.where(a)} has id {real}"
+            message = tr(
+                "`tool_call_id` {id} is the function's name, not the call's id: the {name} "
+                "call in {message} has id {ids}",
+                id=quote(cid),
+                name=code(cid),
+                message=ctx.where(a),
+                ids=tr(" or ").join(quote(x) for x in same_name),
             )
         elif elsewhere:
-            message = (
-                f"`tool_call_id` {quote(cid)} is the id of a call in {ctx.where(elsewhere[0])}, "
-                f"not of the assistant message this tool message follows ({ctx.where(a)})"
+            message = tr(
+                "`tool_call_id` {id} is the id of a call in {other}, not of the assistant "
+                "message this tool message follows ({message})",
+                id=quote(cid),
+                other=ctx.where(elsewhere[0]),
+                message=ctx.where(a),
             )
         elif close:
-            message = (
-                f"`tool_call_id` {quote(cid)} matches no call of {ctx.where(a)}: did you mean "
-                f"{quote(close[0])}?"
+            message = tr(
+                "`tool_call_id` {id} matches no call of {message}: did you mean {close}?",
+                id=quote(cid),
+                message=ctx.where(a),
+                close=quote(close[0]),
+            )
+        elif ids:
+            message = tr(
+                "`tool_call_id` {id} matches no call of {message}, which calls {calls}",
+                id=quote(cid),
+                message=ctx.where(a),
+                calls=_list(ids),
             )
         else:
-            message = f"`tool_call_id` {quote(cid)} matches no call of {ctx.where(a)}" + (
-                f", which calls {_list(ids)}" if ids else ""
+            message = tr(
+                "`tool_call_id` {id} matches no call of {message}",
+                id=quote(cid),
+                message=ctx.where(a),
             )
         yield _err(
             "o-tool-call-id-unknown",
             ctx.path(m.index, "tool_call_id"),
             message,
-            "Copy the `id` of the matching entry of `tool_calls` exactly.",
+            tr("Copy the `id` of the matching entry of `tool_calls` exactly."),
         )
 
 
@@ -502,8 +586,11 @@ def tool_call_shape(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "o-tool-call-shape",
                 ctx.path(m.index, "tool_calls"),
-                f"`tool_calls` is {json_type(calls)}: it must be an array of calls",
-                'Write `"tool_calls": [ ... ]` with one entry per call, e.g. ' + example,
+                tr("`tool_calls` is {type}: it must be an array of calls", type=json_type(calls)),
+                tr(
+                    'Write `"tool_calls": [ ... ]` with one entry per call, e.g. {example}',
+                    example=example,
+                ),
             )
             continue
         for n, call in enumerate(calls):
@@ -512,8 +599,13 @@ def tool_call_shape(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "o-tool-call-shape",
                     path,
-                    f"tool call {n} of {ctx.where(m.index)} is {json_type(call)}, not an object",
-                    "Write each call as " + example,
+                    tr(
+                        "tool call {n} of {message} is {type}, not an object",
+                        n=n,
+                        message=ctx.where(m.index),
+                        type=json_type(call),
+                    ),
+                    tr("Write each call as {example}", example=example),
                 )
                 continue
             if call.get("type") == "custom" and isinstance(call.get("custom"), dict):
@@ -522,8 +614,12 @@ def tool_call_shape(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "o-tool-call-shape",
                     path,
-                    f"tool call {n} of {ctx.where(m.index)} is an Anthropic `tool_use` block",
-                    "In Chat Completions a call is " + example,
+                    tr(
+                        "tool call {n} of {message} is an Anthropic `tool_use` block",
+                        n=n,
+                        message=ctx.where(m.index),
+                    ),
+                    tr("In Chat Completions a call is {example}", example=example),
                 )
                 continue
             missing = []
@@ -533,7 +629,7 @@ def tool_call_shape(ctx: Context) -> Iterator[Diagnostic]:
                 missing.append('`"type": "function"`')
             fn = call.get("function")
             if not isinstance(fn, dict):
-                missing.append("a `function` object")
+                missing.append(tr("a `function` object"))
             else:
                 if not isinstance(fn.get("name"), str):
                     missing.append("`function.name`")
@@ -543,8 +639,13 @@ def tool_call_shape(ctx: Context) -> Iterator[Diagnostic]:
                 yield _err(
                     "o-tool-call-shape",
                     path,
-                    f"tool call {n} of {ctx.where(m.index)} lacks " + ", ".join(missing),
-                    "Resend the call as the API returned it: " + example,
+                    tr(
+                        "tool call {n} of {message} lacks {missing}",
+                        n=n,
+                        message=ctx.where(m.index),
+                        missing=", ".join(missing),
+                    ),
+                    tr("Resend the call as the API returned it: {example}", example=example),
                 )
 
 
@@ -573,17 +674,25 @@ def arguments_not_string(ctx: Context) -> Iterator[Diagnostic]:
                     yield _warn(
                         "o-arguments-not-string",
                         path,
-                        f"`arguments` is a string but not valid JSON ({err.message}); the model "
-                        "sends JSON text here and tool code will fail to parse this",
-                        "Resend the arguments exactly as the API returned them, e.g. "
-                        '`"{\\"city\\": \\"Paris\\"}"`.',
+                        tr(
+                            "`arguments` is a string but not valid JSON ({problem}); the model "
+                            "sends JSON text here and tool code will fail to parse this",
+                            problem=err.message,
+                        ),
+                        tr(
+                            "Resend the arguments exactly as the API returned them, e.g. "
+                            '`"{\\"city\\": \\"Paris\\"}"`.'
+                        ),
                     )
                 continue
             yield _err(
                 "o-arguments-not-string",
                 path,
-                f"`arguments` is {json_type(args)}; Chat Completions wants JSON text in a string",
-                'Encode it: `json.dumps(arguments)` gives e.g. `"{\\"city\\": \\"Paris\\"}"`.',
+                tr(
+                    "`arguments` is {type}; Chat Completions wants JSON text in a string",
+                    type=json_type(args),
+                ),
+                tr('Encode it: `json.dumps(arguments)` gives e.g. `"{\\"city\\": \\"Paris\\"}"`.'),
             )
 
 
@@ -609,16 +718,19 @@ def _name_pattern(names: Iterator[tuple[str, str]]) -> Iterator[Diagnostic]:
         if NAME_PATTERN.fullmatch(name):
             continue
         if not name:
-            problem = "is empty"
+            problem = tr("is empty")
         else:
             bad = sorted({ch for ch in name if not NAME_PATTERN.fullmatch(ch)})
-            shown = " ".join("space" if ch == " " else quote(ch) for ch in bad[:5])
-            problem = f"{quote(name)} contains {shown}"
+            shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
+            problem = tr("{value} contains {chars}", value=quote(name), chars=shown)
         yield _err(
             "o-function-name-pattern",
             path,
-            f"the function name {problem}: names may contain only letters, digits, `_` and `-`",
-            "Rename it, e.g. `get_weather`.",
+            tr(
+                "the function name {problem}: names may contain only letters, digits, `_` and `-`",
+                problem=problem,
+            ),
+            tr("Rename it, e.g. `get_weather`."),
         )
 
 
@@ -628,8 +740,8 @@ def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Diagnostic]:
             yield _err(
                 "o-function-name-length",
                 path,
-                f"the function name is {len(name)} characters long; the limit is 64",
-                "Shorten the name to 64 characters or fewer.",
+                tr("the function name is {n} characters long; the limit is 64", n=len(name)),
+                tr("Shorten the name to 64 characters or fewer."),
             )
 
 
@@ -666,7 +778,7 @@ def tool_content_type(ctx: Context) -> Iterator[Diagnostic]:
     Tool results are text: a string, or `[{"type": "text", "text": "..."}]`. Images,
     objects, numbers and a missing content are rejected.
     """
-    hint = (
+    hint = tr(
         'Send the tool output as a string, e.g. `"content": "22 C, sunny"` (`json.dumps` for data).'
     )
     for m in ctx.msgs:
@@ -680,10 +792,13 @@ def tool_content_type(ctx: Context) -> Iterator[Diagnostic]:
             yield _err(
                 "o-tool-content-type",
                 path if "content" in m.raw else ctx.path(m.index),
-                f"the tool message's `content` is {json_type(content)}: it must be a string or "
-                "an array of text parts"
+                tr(
+                    "the tool message's `content` is {type}: it must be a string or an array of "
+                    "text parts",
+                    type=json_type(content),
+                )
                 if "content" in m.raw
-                else f"the tool message {ctx.where(m.index)} has no `content`",
+                else tr("the tool message {message} has no `content`", message=ctx.where(m.index)),
                 hint,
             )
             continue
@@ -695,11 +810,13 @@ def tool_content_type(ctx: Context) -> Iterator[Diagnostic]:
             ):
                 continue
             kind = part.get("type") if isinstance(part, dict) else None
-            what = f"a {code(kind)} part" if isinstance(kind, str) else json_type(part)
+            what = (
+                tr("a {type} part", type=code(kind)) if isinstance(kind, str) else json_type(part)
+            )
             yield _err(
                 "o-tool-content-type",
                 path + pointer(j),
-                f"a tool message may hold only text, but part {j} is {what}",
+                tr("a tool message may hold only text, but part {j} is {what}", j=j, what=what),
                 hint,
             )
 
@@ -722,42 +839,64 @@ def content_part_type(ctx: Context) -> Iterator[Diagnostic]:
             path = ctx.path(m.index, "content", j)
             shown = ", ".join(f"`{t}`" for t in allowed)
             if not isinstance(part, dict):
-                message = f"content part {j} of {ctx.where(m.index)} is {json_type(part)}"
-                hint = 'Write each part as an object, e.g. `{"type": "text", "text": "..."}`.'
+                message = tr(
+                    "content part {j} of {message} is {type}",
+                    j=j,
+                    message=ctx.where(m.index),
+                    type=json_type(part),
+                )
+                hint = tr('Write each part as an object, e.g. `{"type": "text", "text": "..."}`.')
             elif not isinstance(kind, str):
-                message = f"content part {j} of {ctx.where(m.index)} has no `type`"
-                hint = f"Give it a `type`: {shown}."
+                message = tr(
+                    "content part {j} of {message} has no `type`", j=j, message=ctx.where(m.index)
+                )
+                hint = tr("Give it a `type`: {types}.", types=shown)
                 path = path + "/type" if "type" in part else path
             elif kind == "tool_result":
                 path += "/type"
-                message = (
+                message = tr(
                     "a `tool_result` block is Anthropic's; in Chat Completions each result is a "
                     "separate `tool` message"
                 )
                 uid = part.get("tool_use_id")
-                hint = "Write: " + _tool_message(uid if isinstance(uid, str) else "call_...")
+                hint = tr(
+                    "Write: {example}",
+                    example=_tool_message(uid if isinstance(uid, str) else "call_..."),
+                )
             elif kind == "tool_use":
                 path += "/type"
-                message = (
+                message = tr(
                     "a `tool_use` block is Anthropic's; in Chat Completions the assistant's "
                     "calls go in its `tool_calls` array"
                 )
-                hint = (
+                hint = tr(
                     'Write `"tool_calls": [{"id": ..., "type": "function", "function": '
                     '{"name": ..., "arguments": "{...}"}}]` on the assistant message.'
                 )
             else:
                 path += "/type"
-                owner = " (an Anthropic block)" if kind in ANTHROPIC_BLOCKS else ""
-                message = (
-                    f"a {m.role} message cannot hold a {code(kind)} part{owner}: allowed "
-                    f"are {shown}"
-                )
+                if kind in ANTHROPIC_BLOCKS:
+                    message = tr(
+                        "a {role} message cannot hold a {type} part (an Anthropic block): "
+                        "allowed are {types}",
+                        role=m.role,
+                        type=code(kind),
+                        types=shown,
+                    )
+                else:
+                    message = tr(
+                        "a {role} message cannot hold a {type} part: allowed are {types}",
+                        role=m.role,
+                        type=code(kind),
+                        types=shown,
+                    )
                 hint = (
-                    'Images go in user messages as `{"type": "image_url", "image_url": '
-                    '{"url": "..."}}`.'
+                    tr(
+                        'Images go in user messages as `{"type": "image_url", "image_url": '
+                        '{"url": "..."}}`.'
+                    )
                     if kind == "image"
-                    else f"Use one of {shown}."
+                    else tr("Use one of {types}.", types=shown)
                 )
             yield _err("o-content-part-type", path, message, hint)
 
@@ -805,18 +944,27 @@ def _strict_walk(root: dict[str, Any], base: str) -> Iterator[Diagnostic]:
         )
         if is_object:
             label = (
-                "the parameters"
+                tr("the parameters")
                 if not where
-                else f"the object at {code('/'.join(map(str, where)))}"
+                else tr("the object at {path}", path=code("/".join(map(str, where))))
             )
             if schema.get("additionalProperties") is not False:
                 has = "additionalProperties" in schema
                 yield _err(
                     "o-strict-schema",
                     path + "/additionalProperties" if has else path,
-                    f'with `strict: true`, {label} must set `"additionalProperties": false`'
-                    + (f" (it is {describe(schema['additionalProperties'])})" if has else ""),
-                    'Add `"additionalProperties": false` to every object in the schema.',
+                    tr(
+                        'with `strict: true`, {label} must set `"additionalProperties": false` '
+                        "(it is {value})",
+                        label=label,
+                        value=describe(schema["additionalProperties"]),
+                    )
+                    if has
+                    else tr(
+                        'with `strict: true`, {label} must set `"additionalProperties": false`',
+                        label=label,
+                    ),
+                    tr('Add `"additionalProperties": false` to every object in the schema.'),
                 )
             props = schema.get("properties")
             required = schema.get("required", [])
@@ -827,10 +975,16 @@ def _strict_walk(root: dict[str, Any], base: str) -> Iterator[Diagnostic]:
                     yield _err(
                         "o-strict-schema",
                         path + "/required" if "required" in schema else path,
-                        f"with `strict: true`, every property of {label} must be in `required`; "
-                        f"missing: {names}",
-                        "List all properties in `required`; make a field optional with a "
-                        'type union such as `"type": ["string", "null"]`.',
+                        tr(
+                            "with `strict: true`, every property of {label} must be in "
+                            "`required`; missing: {names}",
+                            label=label,
+                            names=names,
+                        ),
+                        tr(
+                            "List all properties in `required`; make a field optional with a "
+                            'type union such as `"type": ["string", "null"]`.'
+                        ),
                     )
         children: list[tuple[Any, tuple[str | int, ...]]] = []
         for key in _SUBSCHEMA_MAPS:

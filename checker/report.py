@@ -10,7 +10,8 @@
 The caret line copies the tabs of the source line, so the caret sits under the column in
 any terminal; wide (East Asian) characters count two cells. Long lines (minified JSON) are
 clipped to a window around the column. Control characters from the input are shown as `?`
-so that the output can never drive the terminal.
+so that the output can never drive the terminal. The words (`hint`, `error`, the summary)
+are in the checker's language (`checker.i18n`); rule ids are the same in every language.
 """
 
 from __future__ import annotations
@@ -19,7 +20,10 @@ import unicodedata
 from collections.abc import Iterable
 
 from checker.diagnostics import Diagnostic, LintResult
+from checker.i18n import N_, tr, trn
 
+#: Severity words in the location line (the rule id after them is never translated).
+_SEVERITY = {"error": N_("error"), "warning": N_("warning")}
 #: Longest source excerpt shown, in characters.
 MAX_EXCERPT = 100
 _CONTEXT_BEFORE = 50
@@ -47,9 +51,10 @@ def format_human(
 
 def _block(d: Diagnostic, lines: list[str], filename: str, width: int) -> str:
     where = f"{filename}:{d.line}:{d.column}" if d.line is not None else filename
-    out = [f"{where}: {d.severity} {d.rule}: {_printable(d.message)}"]
+    severity = tr(_SEVERITY.get(d.severity, d.severity))
+    out = [f"{where}: {severity} {d.rule}: {_printable(d.message)}"]
     if d.hint:
-        out.append(f"  hint: {_printable(d.hint)}")
+        out.append(tr("  hint: {hint}", hint=_printable(d.hint)))
     if d.line is not None and 1 <= d.line <= len(lines):
         source = lines[d.line - 1].rstrip("\r")
         excerpt, caret = _excerpt(source, max(1, d.column or 1))
@@ -98,15 +103,15 @@ def _summary(diagnostics: list[Diagnostic], fmt: str | None) -> str:
     warnings = len(diagnostics) - errors
     parts = []
     if errors:
-        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+        parts.append(trn(errors, "{n} error", "{n} errors"))
     if warnings:
-        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+        parts.append(trn(warnings, "{n} warning", "{n} warnings"))
     if errors:
         line = ", ".join(parts)
     elif warnings:
-        line = "valid: " + ", ".join(parts)
+        line = tr("valid: {problems}", problems=", ".join(parts))
     else:
-        line = "valid: no problems found"
+        line = tr("valid: no problems found")
     if fmt in ("anthropic", "openai"):
         line += f" ({'Anthropic Messages' if fmt == 'anthropic' else 'OpenAI Chat Completions'})"
     return line

@@ -25,6 +25,7 @@ from json.decoder import scanstring
 from typing import Any
 
 from checker.diagnostics import Diagnostic, split_pointer
+from checker.i18n import N_, tr
 
 __all__ = ["JsonSyntaxError", "SourceDoc", "json_syntax_diagnostic", "parse"]
 
@@ -219,18 +220,20 @@ def _too_deep_at(src: str) -> int:
 # --------------------------------------------------------------------------- messages
 
 _PLAIN = {
-    "Expecting value": "expected a value (a string, number, object, array, true, false or null)",
-    "Expecting property name enclosed in double quotes": "expected a key in double quotes",
-    "Expecting ':' delimiter": "expected a `:` between the key and its value",
-    "Expecting ',' delimiter": "expected a `,` or a closing bracket",
-    "Unterminated string starting at": "this string is never closed",
-    "Invalid control character at": "a raw control character (line break, tab) inside a string",
-    "Invalid \\escape": "invalid backslash escape in a string",
-    "Invalid \\uXXXX escape": "invalid `\\u` escape: it needs four hex digits",
-    "Extra data": "unexpected text after the end of the JSON value",
-    "nan": "NaN and Infinity are not JSON",
-    "depth": "the JSON is nested too deeply to read",
-    "digits": "a number with too many digits",
+    "Expecting value": N_(
+        "expected a value (a string, number, object, array, true, false or null)"
+    ),
+    "Expecting property name enclosed in double quotes": N_("expected a key in double quotes"),
+    "Expecting ':' delimiter": N_("expected a `:` between the key and its value"),
+    "Expecting ',' delimiter": N_("expected a `,` or a closing bracket"),
+    "Unterminated string starting at": N_("this string is never closed"),
+    "Invalid control character at": N_("a raw control character (line break, tab) inside a string"),
+    "Invalid \\escape": N_("invalid backslash escape in a string"),
+    "Invalid \\uXXXX escape": N_("invalid `\\u` escape: it needs four hex digits"),
+    "Extra data": N_("unexpected text after the end of the JSON value"),
+    "nan": N_("NaN and Infinity are not JSON"),
+    "depth": N_("the JSON is nested too deeply to read"),
+    "digits": N_("a number with too many digits"),
 }
 
 
@@ -239,17 +242,19 @@ def _syntax_error(text: str, pos: int, reason: str, detail: str = "") -> JsonSyn
     line = text.count("\n", 0, pos) + 1
     column = pos - text.rfind("\n", 0, pos)
     if reason.startswith("Illegal trailing comma"):  # Python 3.13+
-        message = "trailing comma"
+        message = tr("trailing comma")
     elif reason == "nan" and detail:
-        message = f"`{detail}` is not JSON"
-    else:
-        message = _PLAIN.get(reason, reason[:1].lower() + reason[1:] or "not valid JSON")
+        message = tr("`{name}` is not JSON", name=detail)
+    elif reason in _PLAIN:
+        message = tr(_PLAIN[reason])
+    else:  # the parser's own words
+        message = reason[:1].lower() + reason[1:] or tr("not valid JSON")
     if not text.strip():
-        message = "the input is empty: expected a JSON value"
+        message = tr("the input is empty: expected a JSON value")
     return JsonSyntaxError(message, line, column, pos=pos, doc=text, reason=reason)
 
 
-_COMMON_CAUSES = (
+_COMMON_CAUSES = N_(
     "Usual causes: a trailing comma before `}` or `]`, single quotes instead of double "
     "quotes, an unescaped `\"` inside a string, a comment, Python's `True`/`False`/`None` "
     "instead of `true`/`false`/`null`, or a missing comma between items."
@@ -276,103 +281,131 @@ def explain_syntax_error(err: JsonSyntaxError) -> tuple[str, str]:
     prev_line = doc.count("\n", 0, prev_at) + 1 if prev_at >= 0 else 1
 
     if not doc.strip():
-        return message, "Write a JSON value, e.g. a request body `{...}` or a messages array."
+        return message, tr("Write a JSON value, e.g. a request body `{...}` or a messages array.")
     if reason == "nan":
-        return message, "JSON has no NaN or Infinity: use `null`, a number, or a string."
+        return message, tr("JSON has no NaN or Infinity: use `null`, a number, or a string.")
     if reason == "depth":
-        return message, f"Nest arrays and objects less deeply (at most {_DEPTH_REPORTED} levels)."
+        return message, tr(
+            "Nest arrays and objects less deeply (at most {levels} levels).",
+            levels=_DEPTH_REPORTED,
+        )
     if reason == "digits":
-        return message, "Write such a long number as a string."
+        return message, tr("Write such a long number as a string.")
     if reason.startswith("Illegal trailing comma") or (
         ch in ("]", "}") and prev == "," and reason.startswith("Expecting")
     ):
         closer = ch or "]"
         return (
-            f"trailing comma before `{closer}`",
-            f"Remove the comma after the last item (line {prev_line}): JSON allows no comma "
-            "before a closing `]` or `}`.",
+            tr("trailing comma before `{closer}`", closer=closer),
+            tr(
+                "Remove the comma after the last item (line {line}): JSON allows no comma "
+                "before a closing `]` or `}}`.",
+                line=prev_line,
+            ),
         )
     if doc.startswith(("//", "/*"), pos) or ch == "#":
         return (
-            "a comment: JSON has no comments",
-            "Delete the comment (`//`, `/* */` and `#` are not JSON).",
+            tr("a comment: JSON has no comments"),
+            tr("Delete the comment (`//`, `/* */` and `#` are not JSON)."),
         )
     if ch == "'":
         return (
-            "single quotes: JSON strings and keys need double quotes",
-            "Write \"city\", not 'city': replace the single quotes with double quotes.",
+            tr("single quotes: JSON strings and keys need double quotes"),
+            tr("Write \"city\", not 'city': replace the single quotes with double quotes."),
         )
     match = _PY_LITERAL.match(doc, pos)
     if match and reason == "Expecting value":
         python = match.group(1)
         json_word = {"True": "true", "False": "false", "None": "null"}[python]
         return (
-            f"`{python}` is Python, not JSON",
-            f"Write `{json_word}`: JSON spells true, false and null in lower case.",
+            tr("`{python}` is Python, not JSON", python=python),
+            tr(
+                "Write `{json}`: JSON spells true, false and null in lower case.",
+                json=json_word,
+            ),
         )
     if reason == "Expecting value" and doc.startswith("undefined", pos):
-        return "`undefined` is not JSON", "Use `null`."
+        return tr("`undefined` is not JSON"), tr("Use `null`.")
     word = _WORD.match(doc, pos)
     if reason == "Expecting value" and word:
         shown = word.group()[:40]
         return (
-            f"`{shown}` is not a JSON value: text needs double quotes",
-            f'Write "{shown}" (or `true`, `false`, `null` in lower case).',
+            tr("`{word}` is not a JSON value: text needs double quotes", word=shown),
+            tr('Write "{word}" (or `true`, `false`, `null` in lower case).', word=shown),
         )
     if reason == "Expecting property name enclosed in double quotes" and word:
         key = word.group()[:40]
         return (
-            f"the key `{key}` is not in double quotes",
-            f'Write the key as "{key}": JSON keys are always double-quoted strings.',
+            tr("the key `{key}` is not in double quotes", key=key),
+            tr(
+                'Write the key as "{key}": JSON keys are always double-quoted strings.',
+                key=key,
+            ),
         )
     if reason in ("Expecting ',' delimiter", "Expecting ':' delimiter") and ch:
         if prev == '"' and not _VALUE_START.match(doc, pos) and ch not in ",:]}":
             return (
-                "a double quote ends this string too early",
-                'A `"` inside a string must be escaped as `\\"` (e.g. "say \\"hi\\""); '
-                "otherwise the string stops there.",
+                tr("a double quote ends this string too early"),
+                tr(
+                    'A `"` inside a string must be escaped as `\\"` (e.g. "say \\"hi\\""); '
+                    "otherwise the string stops there."
+                ),
             )
         if reason == "Expecting ',' delimiter" and _VALUE_START.match(doc, pos):
-            where = f"at the end of line {prev_line}" if prev_line != err.line else "here"
-            return (
-                "missing comma between two items",
-                f"Add a `,` {where}: items of an array and members of an object are "
-                "separated by commas.",
-            )
+            if prev_line != err.line:
+                hint = tr(
+                    "Add a `,` at the end of line {line}: items of an array and members of "
+                    "an object are separated by commas.",
+                    line=prev_line,
+                )
+            else:
+                hint = tr(
+                    "Add a `,` here: items of an array and members of an object are "
+                    "separated by commas."
+                )
+            return tr("missing comma between two items"), hint
     if reason == "Unterminated string starting at":
         return (
             message,
-            'Close the string with a `"`. A string cannot run over a line break: write `\\n`.',
+            tr('Close the string with a `"`. A string cannot run over a line break: write `\\n`.'),
         )
     if reason == "Invalid control character at":
-        name = {"\n": "a line break", "\t": "a tab", "\r": "a carriage return"}.get(ch, "")
+        names = {
+            "\n": N_("a line break inside a string"),
+            "\t": N_("a tab inside a string"),
+            "\r": N_("a carriage return inside a string"),
+        }
         return (
-            f"{name or 'a control character'} inside a string",
-            "Inside a JSON string write a line break as `\\n` and a tab as `\\t`.",
+            tr(names.get(ch, N_("a control character inside a string"))),
+            tr("Inside a JSON string write a line break as `\\n` and a tab as `\\t`."),
         )
     if reason == "Invalid \\escape":
         return (
             message,
-            "A backslash starts an escape sequence: write `\\\\` for a backslash itself "
-            '(e.g. Windows paths), or `\\n`, `\\t`, `\\"`.',
+            tr(
+                "A backslash starts an escape sequence: write `\\\\` for a backslash itself "
+                '(e.g. Windows paths), or `\\n`, `\\t`, `\\"`.'
+            ),
         )
     if reason == "Extra data":
         if ch in ("]", "}"):
             return (
-                f"one closing `{ch}` too many",
-                "Remove the extra bracket, or check where the earlier value was closed.",
+                tr("one closing `{bracket}` too many", bracket=ch),
+                tr("Remove the extra bracket, or check where the earlier value was closed."),
             )
         return (
             message,
-            "A JSON document holds exactly one value: remove what follows, or put several "
-            "values in one array.",
+            tr(
+                "A JSON document holds exactly one value: remove what follows, or put several "
+                "values in one array."
+            ),
         )
     if pos >= len(doc.rstrip()):
         return (
-            "the JSON ends too early",
-            "A closing `}` or `]` is missing, or the text was cut off.",
+            tr("the JSON ends too early"),
+            tr("A closing `}` or `]` is missing, or the text was cut off."),
         )
-    return message, _COMMON_CAUSES
+    return message, tr(_COMMON_CAUSES)
 
 
 def json_syntax_diagnostic(err: JsonSyntaxError) -> Diagnostic:
@@ -382,7 +415,7 @@ def json_syntax_diagnostic(err: JsonSyntaxError) -> Diagnostic:
         rule="json-syntax",
         severity="error",
         path="",
-        message=f"not valid JSON: {message}",
+        message=tr("not valid JSON: {message}", message=message),
         hint=hint,
         line=err.line,
         column=err.column,

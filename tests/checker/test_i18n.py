@@ -1,0 +1,340 @@
+"""The checker in Brazilian Portuguese: every template translated, rule ids unchanged.
+
+`checker.i18n.tr` looks English templates up in `checker/locales/pt_BR.py`; these tests
+make sure no template is left out, that a translation keeps the template's placeholders,
+that switching language changes the words and nothing else (rule ids, paths, positions,
+pass/fail), and that the language chosen in one context does not leak into another.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextvars
+import json
+import string
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from checker_requests import (
+    anthropic_body,
+    assistant,
+    fn_call,
+    openai_body,
+    parallel_body,
+    tool_result,
+    tool_use,
+    user,
+    weather_tool,
+)
+
+from checker import lint
+from checker.i18n import (
+    N_,
+    current_language,
+    normalise_language,
+    reset_language,
+    set_default_language,
+    set_language,
+    tr,
+    trn,
+    use_language,
+)
+from checker.locales.pt_BR import MESSAGES
+from checker.report import format_human
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKER = ROOT / "checker"
+#: function name -> positions of its template arguments
+TEMPLATE_ARGS = {"tr": (0,), "trn": (1, 2), "N_": (0,)}
+
+
+def _templates() -> dict[str, str]:
+    """Every string literal passed as a template to `tr`, `trn` or `N_` in checker/."""
+    found: dict[str, str] = {}
+    for path in sorted(CHECKER.rglob("*.py")):
+        if "locales" in path.parts or path.name == "i18n.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+            for position in TEMPLATE_ARGS.get(name, ()):
+                if position < len(node.args):
+                    arg = node.args[position]
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        found.setdefault(arg.value, f"{path.name}:{node.lineno}")
+    return found
+
+
+def _fields(template: str) -> object:
+    try:
+        return sorted(
+            {(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(template)}
+            - {(None, None, None)}
+        )
+    except ValueError:
+        return "not a format string"
+
+
+TEMPLATES = _templates()
+#: code shown in a template that the translation words differently (a placeholder name)
+RENAMED_CODE = {
+    "tooltutor lint --format anthropic FILE": "tooltutor lint --format anthropic ARQUIVO",
+}
+
+
+@pytest.fixture
+def pt_br():
+    token = set_language("pt-BR")
+    yield
+    reset_language(token)
+
+
+# --------------------------------------------------------------------------- the catalog
+
+
+def test_the_checker_has_templates_to_translate():
+    assert len(TEMPLATES) > 300
+    assert "valid: no problems found" in TEMPLATES
+
+
+def test_every_template_has_a_portuguese_entry():
+    missing = [f"{where}: {template!r}" for template, where in TEMPLATES.items()]
+    missing = [line for line, template in zip(missing, TEMPLATES) if template not in MESSAGES]
+    assert not missing, "templates without a pt-BR entry:\n" + "\n".join(missing)
+
+
+def test_translations_keep_the_placeholders():
+    wrong = [
+        f"{template!r}: {_fields(template)} != {_fields(translated)}"
+        for template, translated in MESSAGES.items()
+        if _fields(template) != _fields(translated)
+    ]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_catalog_holds_no_stale_entries():
+    stale = [template for template in MESSAGES if template not in TEMPLATES]
+    assert not stale, "pt-BR entries no template uses any more:\n" + "\n".join(map(repr, stale))
+
+
+def test_translations_are_plain_text_and_translated():
+    for template, translated in MESSAGES.items():
+        assert translated.strip(), template
+        assert "[/" not in translated and "[bold" not in translated, template
+        # code in backticks is never translated
+        for part in template.split("`")[1::2]:
+            part = RENAMED_CODE.get(part, part)
+            assert f"`{part}`" in translated, (template, part)
+
+
+# --------------------------------------------------------------------------- tr itself
+
+
+def test_tr_formats_only_when_given_values():
+    assert tr('Write `{"type": "any"}`.') == 'Write `{"type": "any"}`.'
+    assert tr("{n} error", n=3) == "3 error"
+    assert trn(1, "{n} error", "{n} errors") == "1 error"
+    assert trn(2, "{n} error", "{n} errors") == "2 errors"
+    assert N_("valid: no problems found") == "valid: no problems found"
+
+
+def test_tr_translates_and_falls_back_to_english(pt_br):
+    assert tr("valid: no problems found") == "válido: nenhum problema encontrado"
+    assert trn(2, "{n} error", "{n} errors") == "2 erros"
+    assert tr("a template nobody translated {x}", x=1) == "a template nobody translated 1"
+
+
+def test_a_translation_that_does_not_fit_falls_back_to_english(pt_br, monkeypatch):
+    monkeypatch.setitem(MESSAGES, "{n} error", "{count} erro")
+    assert tr("{n} error", n=1) == "1 error"
+
+
+@pytest.mark.parametrize(
+    ("tag", "language"),
+    [
+        ("pt-BR", "pt-BR"),
+        ("pt_BR", "pt-BR"),
+        ("pt_BR.UTF-8", "pt-BR"),
+        ("pt-br", "pt-BR"),
+        ("pt", "pt-BR"),
+        ("en", "en"),
+        ("en_US.UTF-8", "en"),
+        ("fr", "en"),
+        ("", "en"),
+        (None, "en"),
+    ],
+)
+def test_language_tags_are_read_loosely(tag, language):
+    assert normalise_language(tag) == language
+
+
+def test_english_needs_no_catalog():
+    code = (
+        "import sys\n"
+        "from checker import lint\n"
+        "from checker.exercise import mark\n"
+        'lint(\'[{"role": "user"}]\')\n'
+        "assert 'checker.locales.pt_BR' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+# --------------------------------------------------------------------------- lint in pt-BR
+
+BROKEN = {
+    "orphan": anthropic_body(
+        [
+            user("Weather in Paris?"),
+            assistant([tool_use("toolu_01A")]),
+            user([tool_result("get_weather")]),
+        ]
+    ),
+    "missing": anthropic_body([user("Hi"), assistant([tool_use("toolu_01A")]), user("thanks")]),
+    "parallel": parallel_body(),
+    "shape": {"messages": [{"role": "user"}, 3]},
+    "openai": openai_body(
+        [
+            user("Weather?"),
+            {"role": "assistant", "content": None, "tool_calls": [fn_call("call_1")]},
+            {"role": "tool", "tool_call_id": "get_weather", "content": "18 C"},
+        ]
+    ),
+    "tools": anthropic_body(
+        tools=[weather_tool(), weather_tool(), {"name": "bad name", "parameters": {}}],
+        tool_choice="required",
+    ),
+}
+BROKEN["parallel"]["messages"][2]["content"].pop()
+
+
+def _lint_both(value, indent=2):
+    text = json.dumps(value, indent=indent)
+    english = lint(text)
+    with use_language("pt-BR"):
+        portuguese = lint(text)
+    return text, english, portuguese
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_lint_in_portuguese_keeps_rules_paths_and_positions(name):
+    _, english, portuguese = _lint_both(BROKEN[name])
+    assert english.diagnostics, name
+    assert (english.valid, english.format) == (portuguese.valid, portuguese.format)
+    where = [(d.rule, d.severity, d.path, d.line, d.column) for d in english.diagnostics]
+    assert where == [(d.rule, d.severity, d.path, d.line, d.column) for d in portuguese.diagnostics]
+    for en, pt in zip(english.diagnostics, portuguese.diagnostics):
+        assert en.message != pt.message, en.message
+        assert not en.hint or en.hint != pt.hint, en.hint
+
+
+def test_lint_messages_read_as_portuguese():
+    _, _, result = _lint_both(BROKEN["orphan"])
+    orphan = next(d for d in result.diagnostics if d.rule == "a-tool-result-orphan")
+    assert "ferramenta" in orphan.message and '"get_weather"' in orphan.message
+    assert "Defina" in orphan.hint and '"toolu_01A"' in orphan.hint
+    _, _, result = _lint_both(BROKEN["missing"])
+    assert any("mensagem" in d.message for d in result.diagnostics)
+
+
+def test_json_syntax_errors_in_portuguese():
+    text = '{"messages": [{"role": "user", "content": "Hi",}]}'
+    english = lint(text)
+    with use_language("pt-BR"):
+        portuguese = lint(text)
+    [en], [pt] = english.diagnostics, portuguese.diagnostics
+    assert (pt.rule, pt.line, pt.column) == (en.rule, en.line, en.column)
+    assert pt.rule == "json-syntax"
+    assert pt.message == "JSON inválido: vírgula sobrando antes de `}`"
+    assert "Remova a vírgula" in pt.hint
+
+
+def test_human_report_in_portuguese():
+    text, english, portuguese = _lint_both(BROKEN["orphan"])
+    report = format_human(english, text, "request.json")
+    assert "error a-tool-result-orphan" in report and "  hint: " in report
+    with use_language("pt-BR"):
+        report = format_human(portuguese, text, "request.json")
+        valid = format_human(lint('[{"role": "user", "content": "Oi"}]'), None)
+    assert "erro a-tool-result-orphan" in report and "  dica: " in report
+    assert report.rstrip().endswith("2 erros (Anthropic Messages)")
+    assert "válido: " in valid
+
+
+def test_messages_in_portuguese_stay_plain_text():
+    from checker_requests import assert_plain_text
+
+    for value in BROKEN.values():
+        _, _, result = _lint_both(value)
+        for d in result.diagnostics:
+            assert_plain_text(d)
+
+
+# --------------------------------------------------------------------------- no leaks
+
+
+def test_the_language_does_not_leak_out_of_its_context():
+    text = json.dumps(BROKEN["orphan"])
+    english = [d.message for d in lint(text).diagnostics]
+
+    def in_portuguese():
+        set_language("pt-BR")
+        return [d.message for d in lint(text).diagnostics]
+
+    portuguese = contextvars.copy_context().run(in_portuguese)
+    assert portuguese != english
+    assert current_language() == "en"
+    assert [d.message for d in lint(text).diagnostics] == english
+    with use_language("pt-BR") as language:
+        assert language == current_language() == "pt-BR"
+        assert [d.message for d in lint(text).diagnostics] == portuguese
+    assert [d.message for d in lint(text).diagnostics] == english
+
+
+def test_a_thread_starts_in_the_default_language():
+    seen = []
+    with use_language("pt-BR"):
+        worker = threading.Thread(target=lambda: seen.append(current_language()))
+        worker.start()
+        worker.join()
+    assert seen == ["en"]
+    try:
+        set_default_language("pt_BR.UTF-8")
+        worker = threading.Thread(target=lambda: seen.append(current_language()))
+        worker.start()
+        worker.join()
+        with use_language("en"):
+            assert current_language() == "en"
+    finally:
+        set_default_language("en")
+    assert seen == ["en", "pt-BR"]
+    assert current_language() == "en"
+
+
+# --------------------------------------------------------------------------- speed
+
+
+def test_lint_in_portuguese_stays_fast():
+    messages = [user("Plan a trip.")]
+    for k in range(1, 15):
+        messages.append(assistant([tool_use(f"toolu_{k:02d}")]))
+        messages.append(user([tool_result(f"toolu_{k:02d}")]))
+    messages.append(assistant("Done."))
+    text = json.dumps(anthropic_body(messages), indent=2)
+    assert len(messages) == 30
+    with use_language("pt-BR"):
+        lint(text)
+        best = min(_timed(lambda: lint(text)) for _ in range(30))
+    assert best < 0.002, f"{best * 1000:.2f} ms"
+
+
+def _timed(function) -> float:
+    started = time.perf_counter()
+    function()
+    return time.perf_counter() - started
