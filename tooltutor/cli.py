@@ -81,6 +81,15 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     parser = build_parser(_selected_command(argv) or "")
     args = parser.parse_args(argv)
+    if args.command is None:
+        return _run(args)
+    from tooltutor.safe_output import safe_stdio
+
+    with safe_stdio():  # course and answer text is shown, never obeyed by the terminal
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command is None:
             from tooltutor.commands import tui

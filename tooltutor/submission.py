@@ -13,10 +13,27 @@ DEFAULT_MAX_BYTES = 10_000_000
 
 
 def max_file_bytes() -> int:
+    """The largest answer or request file `check`, `lint` and `watch` read, in bytes."""
     try:
-        return int(os.environ.get("TOOLTUTOR_MAX_FILE_BYTES", DEFAULT_MAX_BYTES))
+        limit = int(os.environ.get("TOOLTUTOR_MAX_FILE_BYTES", DEFAULT_MAX_BYTES))
     except ValueError:
         return DEFAULT_MAX_BYTES
+    return limit if limit >= 0 else DEFAULT_MAX_BYTES
+
+
+def describe_limit(limit: int) -> str:
+    """The size limit in words: "10 MB", or "1,500 bytes"."""
+    if limit >= 1_000_000 and limit % 1_000_000 == 0:
+        return f"{limit // 1_000_000} MB"
+    return f"{limit:,} bytes"
+
+
+def too_big(name: str, limit: int, what: str = "an answer") -> UserError:
+    """The refusal of a file over the limit, naming the setting that changes it."""
+    return UserError(
+        f"{name} is larger than {describe_limit(limit)}; that is too big for {what} "
+        "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
+    )
 
 
 def read_answer(name: str) -> bytes:
@@ -36,8 +53,5 @@ def read_answer(name: str) -> bytes:
         except OSError as exc:
             raise UserError(f"{name}: cannot read it ({exc.strerror or exc})") from None
     if len(raw) > limit:
-        raise UserError(
-            f"{name} is larger than {limit:,} bytes; that is too big for an answer "
-            "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
-        )
+        raise too_big(name, limit)
     return raw

@@ -167,11 +167,14 @@ class WatchSession:
     def check(self) -> None:
         """Mark the file once, record the attempt and the draft, print the verdict."""
         from checker.exercise import mark
+        from tooltutor.submission import describe_limit, max_file_bytes
         from tooltutor.verdict_text import format_verdict
 
         path = self.path
+        limit = max_file_bytes()
         try:
-            raw = path.read_bytes()
+            with open(path, "rb") as handle:
+                raw = handle.read(limit + 1)
         except FileNotFoundError:
             self.say(
                 f"\n{path} is gone. Recreate it with: tooltutor start {self.exercise.id} "
@@ -180,6 +183,12 @@ class WatchSession:
             return
         except OSError as exc:
             self.say(f"\ncannot read {path}: {exc.strerror or exc}")
+            return
+        if len(raw) > limit:
+            self.say(
+                f"\n{path} is larger than {describe_limit(limit)}; that is too big for an "
+                "answer (set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
+            )
             return
         text = raw.decode("utf-8", errors="replace")
         answer = answer_text(self.exercise, text)

@@ -76,7 +76,8 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
             "write-tool-result'"
         )
     try:
-        exercise_id = marker.read_text(encoding="utf-8").strip()
+        with open(marker, "rb") as handle:  # an id is short: a huge file is not ours
+            exercise_id = handle.read(1024).decode("utf-8", errors="replace").strip()
     except OSError:
         raise UserError(
             f"{workdir} has no current exercise: start one with 'tooltutor start EXERCISE "
@@ -84,7 +85,11 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
         ) from None
     exercise = course.exercise(exercise_id)
     if exercise is None:
-        raise UserError(f"the current exercise '{exercise_id}' is not in this course")
+        shown = exercise_id if len(exercise_id) <= 80 else exercise_id[:77] + "..."
+        raise UserError(
+            f"the current exercise '{shown}' (in {marker}) is not in this course: start one "
+            f"with 'tooltutor start EXERCISE --dir {workdir}'"
+        )
     return exercise
 
 

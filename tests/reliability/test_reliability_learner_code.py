@@ -110,7 +110,14 @@ FAULTS = {
 }
 
 
-@pytest.mark.parametrize("fault", list(FAULTS))
+#: slow (the wall limit each time); tests/sandbox covers the same at the report level
+SLOW_FAULTS = ("ignore-the-deadline",)
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [pytest.param(f, marks=pytest.mark.slow) if f in SLOW_FAULTS else f for f in FAULTS],
+)
 def test_a_fault_ends_in_a_failing_verdict_with_its_reason(exercise, fault):
     source, words = FAULTS[fault]
     _, elapsed, reason = judge(exercise, source)

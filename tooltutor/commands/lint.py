@@ -1,7 +1,8 @@
 """`tooltutor lint FILE`: judge a request body or transcript as the real API would.
 
 Exit codes: 0 valid (warnings allowed), 1 invalid, 2 the file cannot be read (missing, a
-directory, no permission, larger than 10 MB). `FILE` may be `-` for standard input.
+directory, no permission, larger than `TOOLTUTOR_MAX_FILE_BYTES`, 10 MB unless set: the
+limit `check` applies to answers). `FILE` may be `-` for standard input.
 """
 
 from __future__ import annotations
@@ -12,8 +13,7 @@ import os
 import sys
 
 from tooltutor.errors import UserError
-
-MAX_BYTES = 10 * 1024 * 1024
+from tooltutor.submission import max_file_bytes, too_big
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -41,19 +41,20 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 def read_input(name: str) -> bytes:
     """The bytes of file `name` (or stdin for "-"); UserError when it cannot be read."""
+    limit = max_file_bytes()
     if name == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise UserError("standard input is larger than 10 MB: too big to lint")
+        data = sys.stdin.buffer.read(limit + 1)
+        if len(data) > limit:
+            raise too_big("standard input", limit, "a request to lint")
         return data
     try:
         if os.path.isdir(name):
             raise UserError(f"cannot read {name}: it is a directory")
         with open(name, "rb") as handle:
             size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
-                raise UserError(f"cannot lint {name}: it is larger than 10 MB")
-            data = handle.read(MAX_BYTES + 1)
+            if size > limit:
+                raise too_big(name, limit, "a request to lint")
+            data = handle.read(limit + 1)
     except FileNotFoundError:
         raise UserError(f"cannot read {name}: no such file") from None
     except PermissionError:
@@ -62,8 +63,8 @@ def read_input(name: str) -> bytes:
         raise UserError(f"cannot read {name}: it is a directory") from None
     except OSError as err:
         raise UserError(f"cannot read {name}: {err.strerror or err}") from None
-    if len(data) > MAX_BYTES:
-        raise UserError(f"cannot lint {name}: it is larger than 10 MB")
+    if len(data) > limit:
+        raise too_big(name, limit, "a request to lint")
     return data
 
 

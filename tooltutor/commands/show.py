@@ -26,9 +26,15 @@ def run(args) -> int:
         width = min(shutil.get_terminal_size((80, 24)).columns, 100)
         print(plain_lesson(course, lesson, width=width), end="")
         return 0
+    import sys
+
     from rich.console import Console
 
-    console = Console()
-    for part in rich_lesson(course, lesson):
+    from tooltutor.safe_output import printable_data, unfiltered
+
+    # Rich styles the terminal on purpose: it writes past the filter, and the course's
+    # text is made printable before Rich sees it.
+    console = Console(file=unfiltered(sys.stdout))
+    for part in rich_lesson(printable_data(course), printable_data(lesson)):
         console.print(part)
     return 0

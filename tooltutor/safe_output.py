@@ -1,0 +1,88 @@
+"""Terminal-safe output: text from course files and answers is shown, never obeyed.
+
+A course file may hold `"\\e[2J"` in a title (YAML's double-quoted escapes make any
+character), an answer file may hold raw escape bytes, and either may hold lone
+surrogates. Printed as they are, control characters would clear the screen, retitle the
+window or ring the bell, and a surrogate would stop the output with an encoding error.
+
+`printable(text)` writes each such character as its JSON escape (`\\u001b`): in plain
+text it reads literally, and inside the JSON that `--json` prints it is the same
+character, so the JSON keeps its meaning. Tabs and newlines are kept. `safe_stdio()`
+puts this filter on `sys.stdout` and `sys.stderr` for the length of a command; output
+that is styled on purpose (Rich on a terminal) writes to `unfiltered(stream)` and passes
+the course text through `printable` itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import re
+import sys
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+#: C0 controls but tab and newline, DEL, C1 controls, and lone surrogates.
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would obey written as `\\uXXXX`."""
+    if not _UNSAFE.search(text):
+        return text
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def printable_data(value: Any) -> Any:
+    """A copy of `value` (strings, lists, dicts, dataclasses) with every string printable."""
+    if isinstance(value, str):
+        return printable(value)
+    if isinstance(value, list):
+        return [printable_data(item) for item in value]
+    if isinstance(value, dict):
+        return {key: printable_data(item) for key, item in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        changes = {
+            f.name: printable_data(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if f.init
+        }
+        return dataclasses.replace(value, **changes)
+    return value
+
+
+class SafeStream:
+    """A text stream that writes `printable(text)` to the stream it wraps."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.unfiltered = stream
+
+    def write(self, text: str) -> int:
+        self.unfiltered.write(printable(text))
+        return len(text)
+
+    def writelines(self, lines) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.unfiltered, name)
+
+
+def unfiltered(stream: Any) -> Any:
+    """The stream under a `SafeStream` (for output that styles the terminal on purpose)."""
+    return getattr(stream, "unfiltered", stream)
+
+
+@contextlib.contextmanager
+def safe_stdio() -> Iterator[None]:
+    """Filter `sys.stdout` and `sys.stderr` through `printable` until the block ends."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout is not None:
+        sys.stdout = SafeStream(sys.stdout)  # type: ignore[assignment]
+    if sys.stderr is not None:
+        sys.stderr = SafeStream(sys.stderr)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = saved
