@@ -586,13 +586,20 @@ class _Loader:
                     "so learners never see it",
                 )
             for i, prereq in enumerate(lesson.prerequisites):
-                if prereq not in lessons:
+                if prereq == lesson_id:
+                    self.problem(
+                        lesson.path,
+                        lesson_doc.locate(f"/prerequisites/{i}"),
+                        f"lesson '{lesson_id}' lists itself as a prerequisite: remove it",
+                    )
+                elif prereq not in lessons:
                     self.problem(
                         lesson.path,
                         lesson_doc.locate(f"/prerequisites/{i}"),
                         f"prerequisite '{prereq}' is not a lesson of this course"
                         + _did_you_mean(prereq, lessons),
                     )
+            self._check_prerequisite_cycle(lesson, lesson_doc, lessons)
             for i, exercise_id in enumerate(lesson.exercises):
                 if exercise_id in exercises:
                     lesson.exercise_items.append(exercises[exercise_id][0])
@@ -625,6 +632,28 @@ class _Loader:
                     "`exercises`, so learners never see it",
                 )
             course.exercises[exercise_id] = exercise
+
+    def _check_prerequisite_cycle(self, lesson: Lesson, doc: YamlDoc, lessons: dict) -> None:
+        """A problem when following `lesson`'s prerequisites leads back to it."""
+        for i, first in enumerate(lesson.prerequisites):
+            if first == lesson.id:
+                continue  # reported on its own
+            stack, seen = [[first]], set()
+            while stack:
+                path = stack.pop()
+                if path[-1] == lesson.id:
+                    circle = " -> ".join([lesson.id, *path])
+                    self.problem(
+                        lesson.path,
+                        doc.locate(f"/prerequisites/{i}"),
+                        f"the prerequisites go round in a circle ({circle}): a lesson cannot "
+                        "come before itself",
+                    )
+                    return
+                if path[-1] in seen or path[-1] not in lessons:
+                    continue
+                seen.add(path[-1])
+                stack += [[*path, nxt] for nxt in lessons[path[-1]][0].prerequisites]
 
 
 def _expand_model(value, model: str):

@@ -121,6 +121,8 @@ def parse_yaml(text: str) -> YamlDoc:
         node = yaml.compose(text, Loader=loader)
     except yaml.MarkedYAMLError as exc:
         raise _marked_error(exc, text) from None
+    except yaml.reader.ReaderError as exc:
+        raise _reader_error(exc, text, byte_offsets=loader is not yaml.SafeLoader) from None
     except yaml.YAMLError as exc:
         raise YamlFileError(f"invalid YAML: {exc}") from None
     if node is None:
@@ -128,6 +130,28 @@ def parse_yaml(text: str) -> YamlDoc:
     doc = YamlDoc(value=None, text=text)
     doc.value = _Builder(doc).build(node, "")
     return doc
+
+
+def _reader_error(exc, text: str, *, byte_offsets: bool) -> YamlFileError:
+    """A character YAML does not allow (a control character), at its line and column.
+
+    libyaml counts `exc.position` in UTF-8 bytes, the pure-Python reader in characters.
+    """
+    position = max(int(exc.position or 0), 0)
+    if byte_offsets:
+        before = text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "replace")
+    else:
+        before = text[:position]
+    line = before.count("\n") + 1
+    column = len(before) - (before.rfind("\n") + 1) + 1
+    character = exc.character
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return YamlFileError(
+        f"invalid YAML: character U+{code:04X} is not allowed in a YAML file ({exc.reason}): "
+        "remove it, or write it as an escape in a double-quoted string",
+        line,
+        column,
+    )
 
 
 def _marked_error(exc, text: str) -> YamlFileError:
