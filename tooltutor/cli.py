@@ -51,6 +51,12 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
         default=os.environ.get("TOOLTUTOR_COURSE"),
         help="course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)",
     )
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help="language of the course and the interface, e.g. pt-BR (default: "
+        "$TOOLTUTOR_LANG, else the locale, else the course's own language)",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
         command_parser = sub.add_parser(name, help=help_text, description=help_text)
@@ -65,7 +71,7 @@ def _selected_command(argv: list[str]) -> str | None:
     for arg in argv:
         if skip_next:
             skip_next = False
-        elif arg == "--course":
+        elif arg in ("--course", "--lang"):
             skip_next = True
         elif not arg.startswith("-"):
             return arg if arg in COMMANDS else None

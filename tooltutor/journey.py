@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tooltutor.course import Course, Lesson
+from tooltutor.i18n import N_, t
 
 NEW, ATTEMPTED, PASSED = "new", "attempted", "passed"
 
@@ -20,8 +21,12 @@ NEW, ATTEMPTED, PASSED = "new", "attempted", "passed"
 STATUS_GLYPHS = {PASSED: "✔", ATTEMPTED: "✘", NEW: "•"}
 #: The same for terminals that cannot draw those characters.
 ASCII_GLYPHS = {PASSED: "+", ATTEMPTED: "x", NEW: "-"}
-#: What each status means, for the legend.
-STATUS_WORDS = {PASSED: "passed", ATTEMPTED: "tried, not passed yet", NEW: "not started"}
+#: What each status means, for the legend (in English: show them with `status_word`).
+STATUS_WORDS = {
+    PASSED: N_("passed"),
+    ATTEMPTED: N_("tried, not passed yet"),
+    NEW: N_("not started"),
+}
 
 
 def glyph(status: str, unicode: bool = True) -> str:
@@ -29,9 +34,14 @@ def glyph(status: str, unicode: bool = True) -> str:
     return (STATUS_GLYPHS if unicode else ASCII_GLYPHS).get(status, "?")
 
 
+def status_word(status: str) -> str:
+    """What a status means, in the interface's language."""
+    return t(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
 def legend(unicode: bool = True) -> str:
     """One line that says what the marks mean."""
-    return "   ".join(f"{glyph(s, unicode)} {STATUS_WORDS[s]}" for s in (PASSED, ATTEMPTED, NEW))
+    return "   ".join(f"{glyph(s, unicode)} {status_word(s)}" for s in (PASSED, ATTEMPTED, NEW))
 
 
 @dataclass(frozen=True)
@@ -63,9 +73,17 @@ class LessonProgress:
         """`checks 1/2 · exercises 0/3`."""
         parts = []
         if self.checks_total:
-            parts.append(f"checks {self.checks_answered}/{self.checks_total}")
+            parts.append(
+                t("checks {done}/{total}", done=self.checks_answered, total=self.checks_total)
+            )
         if self.exercises_total:
-            parts.append(f"exercises {self.exercises_passed}/{self.exercises_total}")
+            parts.append(
+                t(
+                    "exercises {done}/{total}",
+                    done=self.exercises_passed,
+                    total=self.exercises_total,
+                )
+            )
         return " · ".join(parts)
 
 
@@ -81,14 +99,14 @@ class Step:
     def describe(self, course: Course) -> str:
         """Where the step leads, in words: `Lesson 2, page 3` or `Lesson 2: <title>`."""
         if self.kind == "done":
-            return "Course complete: review any lesson"
+            return t("Course complete: review any lesson")
         lesson = course.lesson(self.lesson_id or "")
         number = lesson.number if lesson else "?"
         if self.kind == "exercise":
             exercise = course.exercise(self.exercise_id or "")
             title = exercise.title if exercise else self.exercise_id
-            return f"Lesson {number} exercise: {title}"
-        return f"Lesson {number}, page {self.page + 1}"
+            return t("Lesson {number} exercise: {title}", number=number, title=title)
+        return t("Lesson {number}, page {page}", number=number, page=self.page + 1)
 
 
 class Journey:

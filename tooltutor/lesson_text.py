@@ -12,6 +12,7 @@ import textwrap
 
 from tooltutor.course import FOOTNOTE, Course, Lesson
 from tooltutor.diagram import render_sequence
+from tooltutor.i18n import t
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
@@ -22,19 +23,60 @@ def footnotes_as_text(text: str) -> str:
 
 
 def lesson_heading(course: Course, lesson: Lesson) -> str:
-    return f"Lesson {lesson.number} of {len(course.lessons)}: {lesson.title}"
+    return t(
+        "Lesson {number} of {total}: {title}",
+        number=lesson.number,
+        total=len(course.lessons),
+        title=lesson.title,
+    )
+
+
+def untranslated_note(course: Course, item) -> str:
+    """One line saying that a lesson (or exercise) is partly in the source language, or
+    "" when it is all in the course's language."""
+    from tooltutor.translation import WHOLE
+
+    if not item.untranslated or course.lang == course.source_language:
+        return ""
+    lesson = isinstance(item, Lesson)
+    if WHOLE in item.untranslated:
+        return (
+            t("This lesson is not translated yet.")
+            if lesson
+            else t("This exercise is not translated yet.")
+        )
+    return (
+        t("Parts of this lesson are not translated yet.")
+        if lesson
+        else t("Parts of this exercise are not translated yet.")
+    )
+
+
+def untranslated_tag(course: Course, item) -> str:
+    """`[EN]` (the source language) for a lesson or exercise shown partly or wholly in
+    the source language of a translated course, else ""."""
+    if not item.untranslated or course.lang == course.source_language:
+        return ""
+    return f"[{course.source_language.upper()}]"
+
+
+def _underlined(title: str, width: int, mark: str = "-") -> list[str]:
+    return [title, mark * min(len(title), width)]
 
 
 def plain_lesson(course: Course, lesson: Lesson, width: int = 80) -> str:
     """The whole lesson as plain text."""
     out: list[str] = []
-    heading = lesson_heading(course, lesson)
-    out += [heading, "=" * min(len(heading), width), "", course.expand(lesson.summary), ""]
-    out.append("You will be able to:")
+    out += _underlined(lesson_heading(course, lesson), width, "=")
+    note = untranslated_note(course, lesson)
+    if note:
+        out.append(f"({note})")
+    out += ["", course.expand(lesson.summary), ""]
+    out.append(t("You will be able to:"))
     out += [_bullet(course.expand(o), width) for o in lesson.objectives]
     if lesson.prerequisites:
         names = [_lesson_name(course, p) for p in lesson.prerequisites]
-        out += ["", "Take first: " + "; ".join(names)]
+        out += ["", t("Take first: {lessons}", lessons="; ".join(names))]
     checks = []
     for number, section in enumerate(lesson.sections, 1):
         title = f"{number}. {section['title']}"
@@ -42,24 +84,39 @@ def plain_lesson(course: Course, lesson: Lesson, width: int = 80) -> str:
         for block in section["blocks"]:
             out.append("")
             out += _plain_block(course, block, width, checks)
-    out += ["", "", "Recap", "-----"]
+    out += ["", "", *_underlined(t("Recap"), width)]
     out += [_bullet(course.expand(point), width) for point in lesson.recap]
     if checks:
-        out += ["", "", "Answers to the checks", "---------------------"]
+        out += ["", "", *_underlined(t("Answers to the checks"), width)]
         for number, check in enumerate(checks, 1):
-            out += ["", f"Check {number}: {check['prompt'].splitlines()[0]}"]
+            prompt = check["prompt"].splitlines()[0]
+            out += ["", t("Check {number}: {prompt}", number=number, prompt=prompt)]
             for letter, choice in zip(LETTERS, check["choices"]):
-                mark = "right" if choice["correct"] else "wrong"
+                mark = t("right") if choice["correct"] else t("wrong")
                 text = footnotes_as_text(course.expand(choice["feedback"]))
                 out.append(_wrap(f"{letter}) {mark}: {text}", width, "   "))
     if lesson.sources:
-        out += ["", "", "Sources", "-------"]
+        out += ["", "", *_underlined(t("Sources"), width)]
         out += [f"[{s['id']}] {s['title']}\n     {s['url']}" for s in lesson.sources]
     if lesson.exercise_items:
-        out += ["", "", "Exercises", "---------"]
+        out += ["", "", *_underlined(t("Exercises"), width)]
         for ex in lesson.exercise_items:
-            out.append(f"- {ex.id}: {ex.title} ({ex.kind}, level {ex.level})")
-        out += ["", f"Start one with: tooltutor, or check a file: tooltutor check {ex.id} FILE"]
+            out.append(
+                t(
+                    "- {id}: {title} ({kind}, level {level})",
+                    id=ex.id,
+                    title=ex.title,
+                    kind=ex.kind,
+                    level=ex.level,
+                )
+            )
+        out += [
+            "",
+            t(
+                "Start one with: tooltutor, or check a file: tooltutor check {id} FILE",
+                id=ex.id,
+            ),
+        ]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -77,10 +134,11 @@ def _plain_block(course: Course, block: dict, width: int, checks: list) -> list[
         return [render_sequence(seq, width=width - 2, unicode=True)] + caption
     check = block["check"]
     checks.append(check)
-    lines = [f"Check {len(checks)}: " + footnotes_as_text(course.expand(check["prompt"])).strip()]
+    prompt = footnotes_as_text(course.expand(check["prompt"])).strip()
+    lines = [t("Check {number}: {prompt}", number=len(checks), prompt=prompt)]
     for letter, choice in zip(LETTERS, check["choices"]):
         lines.append(_wrap(f"{letter}) {course.expand(choice['text'])}", width, "   "))
-    lines.append("(the answers are at the end of the lesson)")
+    lines.append(t("(the answers are at the end of the lesson)"))
     return lines
 
 
@@ -94,7 +152,9 @@ def _wrap(text: str, width: int, indent: str) -> str:
 
 def _lesson_name(course: Course, lesson_id: str) -> str:
     lesson = course.lesson(lesson_id)
-    return f"Lesson {lesson.number}, {lesson.title}" if lesson else lesson_id
+    if lesson is None:
+        return lesson_id
+    return t("Lesson {number}, {title}", number=lesson.number, title=lesson.title)
 
 
 def rich_lesson(course: Course, lesson: Lesson):
@@ -109,8 +169,11 @@ def rich_lesson(course: Course, lesson: Lesson):
         Text(lesson_heading(course, lesson), style="bold"),
         Text(course.expand(lesson.summary), style="italic"),
         Text(""),
-        Text("You will be able to:", style="bold"),
+        Text(t("You will be able to:"), style="bold"),
     ]
+    note = untranslated_note(course, lesson)
+    if note:
+        parts.insert(1, Text(note, style="dim"))
     parts += [Text("• " + course.expand(o)) for o in lesson.objectives]
     checks: list = []
     for number, section in enumerate(lesson.sections, 1):
@@ -132,6 +195,7 @@ def rich_lesson(course: Course, lesson: Lesson):
                 lines = _plain_block(course, block, 80, checks)
                 parts.append(Text("\n".join(lines), style="cyan"))
             parts.append(Text(""))
-    plain_tail = plain_lesson(course, lesson).split("\n\nRecap\n-----\n", 1)[-1]
-    parts += [Rule(Text("Recap"), align="left"), Text(plain_tail)]
+    recap = "\n".join(_underlined(t("Recap"), 80))
+    plain_tail = plain_lesson(course, lesson).split(f"\n\n{recap}\n", 1)[-1]
+    parts += [Rule(Text(t("Recap")), align="left"), Text(plain_tail)]
     return parts

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from tooltutor.course import FOOTNOTE, Course, Lesson
+from tooltutor.i18n import t
 
 OBJECTIVES = "objectives"
 SECTION = "section"
@@ -189,20 +190,22 @@ def _objectives_page(course: Course, lesson: Lesson) -> Page:
     parts = [course.expand(lesson.summary).strip()]
     if lesson.objectives:
         parts += [
-            "**You will be able to:**",
+            "**" + t("You will be able to:") + "**",
             _bullets([course.expand(o) for o in lesson.objectives]),
         ]
     if lesson.prerequisites:
         names = []
         for pid in lesson.prerequisites:
             pre = course.lesson(pid)
-            names.append(f"Lesson {pre.number}, {pre.title}" if pre else pid)
-        parts.append("**Take first:** " + "; ".join(names))
+            names.append(
+                t("Lesson {number}, {title}", number=pre.number, title=pre.title) if pre else pid
+            )
+        parts.append("**" + t("Take first:") + "** " + "; ".join(names))
     if lesson.sections:
         toc = "\n".join(f"{i}. {s['title']}" for i, s in enumerate(lesson.sections, 1))
-        parts += ["**In this lesson:**", toc]
+        parts += ["**" + t("In this lesson:") + "**", toc]
     text, cited = render_footnotes("\n\n".join(parts), sources)
-    return Page(0, OBJECTIVES, "Objectives", (Block("markdown", text=text),), tuple(cited))
+    return Page(0, OBJECTIVES, t("Objectives"), (Block("markdown", text=text),), tuple(cited))
 
 
 def _recap_page(course: Course, lesson: Lesson, index: int, sources: dict[str, Source]) -> Page:
@@ -210,7 +213,7 @@ def _recap_page(course: Course, lesson: Lesson, index: int, sources: dict[str, S
     if lesson.recap:
         text, _ = render_footnotes(_bullets([course.expand(p) for p in lesson.recap]), sources)
         blocks.append(Block("markdown", text=text))
-    return Page(index, RECAP, "Recap and sources", tuple(blocks), tuple(sources.values()))
+    return Page(index, RECAP, t("Recap and sources"), tuple(blocks), tuple(sources.values()))
 
 
 def page_of_check(pages: list[Page], check_id: str) -> int | None:

@@ -15,6 +15,7 @@ def marks(stream=None) -> tuple[str, str]:
 def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) -> str:
     """The checklist and diagnostics of `verdict` for `text` read from `filename`."""
     from checker.report import format_human
+    from tooltutor.i18n import t
 
     ok, ko = marks(stream)
     lines = [f"{exercise.id}: {exercise.title}", ""]
@@ -34,9 +35,9 @@ def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) 
     total = len(verdict.criteria)
     lines.append("")
     if verdict.passed:
-        lines.append(f"PASS: all {total} criteria met.")
+        lines.append(t("PASS: all {total} criteria met.", total=total))
     else:
-        lines.append(f"FAIL: {met} of {total} criteria met.")
+        lines.append(t("FAIL: {met} of {total} criteria met.", met=met, total=total))
     if verdict.diagnostics:
         lines += ["", format_human(verdict.diagnostics, text, filename).rstrip()]
     return "\n".join(lines) + "\n"

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from tooltutor.course import Course, Exercise
+from tooltutor.i18n import t, tn
 
 #: Seconds after the last keystroke at which the draft is saved.
 DRAFT_DELAY_S = 1.0
@@ -99,15 +100,22 @@ def solution_access(
     if failures_since_pass >= threshold:
         return SolutionAccess(
             "confirm",
-            f"You have checked {failures_since_pass} times without passing. Seeing the "
-            "solution now is fine, but working it out (with a hint) teaches more. "
-            "Show the solution?",
+            t(
+                "You have checked {n} times without passing. Seeing the solution now is "
+                "fine, but working it out (with a hint) teaches more. Show the solution?",
+                n=failures_since_pass,
+            ),
         )
     left = threshold - failures_since_pass
     return SolutionAccess(
         "locked",
-        f"The solution opens after you pass, or after {left} more failed "
-        f"check{'s' * (left != 1)}. Try a hint (h) first.",
+        tn(
+            left,
+            "The solution opens after you pass, or after {n} more failed check. Try a hint "
+            "(h) first.",
+            "The solution opens after you pass, or after {n} more failed checks. Try a hint "
+            "(h) first.",
+        ),
     )
 
 
@@ -118,10 +126,14 @@ def next_hint(revealed: int, total: int) -> int | None:
 
 def hints_heading(revealed: int, total: int) -> str:
     if total == 0:
-        return "No hints for this exercise."
+        return t("No hints for this exercise.")
     if revealed >= total:
-        return f"Hints: all {total} shown."
-    return f"Hints: {revealed} of {total} shown. Press h for the next one."
+        return t("Hints: all {total} shown.", total=total)
+    return t(
+        "Hints: {revealed} of {total} shown. Press h for the next one.",
+        revealed=revealed,
+        total=total,
+    )
 
 
 def cursor_location(line: int | None, column: int | None, text: str) -> tuple[int, int]:
@@ -139,7 +151,7 @@ def where(diagnostic) -> str:
     """`3:5` for a diagnostic with a position, else the JSON pointer or `answer`."""
     if diagnostic.line is not None:
         return f"{diagnostic.line}:{diagnostic.column or 1}"
-    return diagnostic.path or "answer"
+    return diagnostic.path or t("answer")
 
 
 def verdict_summary(verdict) -> str:
@@ -147,11 +159,11 @@ def verdict_summary(verdict) -> str:
     total = len(verdict.criteria)
     met = sum(c.passed for c in verdict.criteria)
     if verdict.passed:
-        return f"Passed: all {total} criteria met."
+        return t("Passed: all {total} criteria met.", total=total)
     if verdict.status == "error":
-        first = verdict.diagnostics[0].message if verdict.diagnostics else "unreadable"
-        return f"Not checked: {first}"
-    return f"Not yet: {met} of {total} criteria met."
+        first = verdict.diagnostics[0].message if verdict.diagnostics else t("unreadable")
+        return t("Not checked: {reason}", reason=first)
+    return t("Not yet: {met} of {total} criteria met.", met=met, total=total)
 
 
 def starter_text(course: Course, exercise: Exercise) -> str:
@@ -165,6 +177,9 @@ def solution_text(course: Course, exercise: Exercise) -> str:
 def mark_answer(course: Course, exercise: Exercise, text: str):
     """The checker's verdict on `text` (blocking: seconds for Python exercises)."""
     from checker.exercise import mark
+    from tooltutor.i18n import use_checker_language
+
+    use_checker_language(course.lang)
 
     return mark(exercise.spec(), text, model=course.model)
 
@@ -195,10 +210,10 @@ def editor_command(
         try:
             parts = shlex.split(value)
         except ValueError:
-            return None, f"${name} ({value}) cannot be read as a command."
+            return None, t("${name} ({value}) cannot be read as a command.", name=name, value=value)
         if parts and which(parts[0]):
             return parts, ""
-        return None, f"${name} is {value}, but no such program was found."
+        return None, t("${name} is {value}, but no such program was found.", name=name, value=value)
     if which("vi"):
         return ["vi"], ""
-    return None, "No editor found: set $EDITOR (for example, EDITOR=nano)."
+    return None, t("No editor found: set $EDITOR (for example, EDITOR=nano).")

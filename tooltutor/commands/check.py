@@ -20,11 +20,13 @@ def add_parser(parser) -> None:
 def run(args) -> int:
     from checker.exercise import mark
     from tooltutor.commands._common import find_exercise, load_course_or_fail
+    from tooltutor.i18n import use_checker_language
     from tooltutor.submission import read_answer
 
     course = load_course_or_fail(args, only_exercise=args.exercise)
     exercise = find_exercise(course, args.exercise)
     raw = read_answer(args.file)
+    use_checker_language(course.lang)  # criterion messages and diagnostics in that language
     verdict = mark(exercise.spec(), raw, model=course.model)
     notice = None
     if not args.no_record:
@@ -50,5 +52,7 @@ def run(args) -> int:
         text = raw.decode("utf-8", errors="replace")
         print(format_verdict(exercise, verdict, text, name), end="")
         if notice:
-            print(f"note: {notice}")
+            from tooltutor.i18n import t
+
+            print(t("note: {notice}", notice=notice))
     return 0 if verdict.passed else 1

@@ -17,7 +17,7 @@ def add_parser(parser) -> None:
 def course_listing(course, statuses: dict[str, str]) -> dict:
     """The `list --json` document."""
     return {
-        "course": {"id": course.id, "title": course.title},
+        "course": {"id": course.id, "title": course.title, "lang": course.lang},
         "lessons": [
             {
                 "id": lesson.id,
@@ -49,13 +49,24 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
+    from tooltutor.i18n import t
+    from tooltutor.lesson_text import untranslated_tag
+
     print(course.title)
-    for lesson in listing["lessons"]:
-        print(f"\n{lesson['number']}. {lesson['title']}  ({lesson['id']})")
-        for ex in lesson["exercises"]:
+    tags = set()
+    for lesson, item in zip(listing["lessons"], course.lessons):
+        tag = untranslated_tag(course, item)
+        tags.add(tag)
+        print(f"\n{lesson['number']}. {lesson['title']}  ({lesson['id']})" + f"  {tag}" * bool(tag))
+        for ex, ex_item in zip(lesson["exercises"], item.exercise_items):
             mark = STATUS_MARKS.get(ex["status"], "[ ]")
-            print(f"   {mark} {ex['id']:<30} {ex['title']}  ({ex['kind']}, level {ex['level']})")
-    print("\n[x] passed  [~] attempted  [ ] not started")
+            facts = t("({kind}, level {level})", kind=ex["kind"], level=ex["level"])
+            tag = untranslated_tag(course, ex_item)
+            tags.add(tag)
+            print(f"   {mark} {ex['id']:<30} {ex['title']}  {facts}" + f"  {tag}" * bool(tag))
+    print("\n" + t("[x] passed  [~] attempted  [ ] not started"))
+    for tag in sorted(tags - {""}):
+        print(t("{tag} not translated yet, in whole or in part", tag=tag))
     if store.notice:
-        print(f"\nnote: {store.notice}")
+        print("\n" + t("note: {notice}", notice=store.notice))
     return 0

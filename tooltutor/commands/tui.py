@@ -20,7 +20,7 @@ def run(args) -> int:
 
     store = open_store()
     try:
-        TutorApp(course, store).run()
+        TutorApp(course, store, lang=course.lang).run()
     finally:
         store.close()
     return 0

@@ -1,5 +1,407 @@
-"""The interface in Brazilian Portuguese: English string -> translation (see tooltutor/i18n.py)."""
+"""The interface in Brazilian Portuguese: English string -> translation (see tooltutor/i18n.py).
+
+A tuple holds the singular and the plural form, under the English singular (`tn`). Keep
+every `{placeholder}` of the English string; command names, options, file names, ids and
+technical terms (`tool_use`, JSON, $EDITOR) stay as they are. tests/i18n checks that every
+string the code marks is here, with the same placeholders.
+"""
 
 from __future__ import annotations
 
-MESSAGES: dict[str, str | tuple[str, str]] = {}
+MESSAGES: dict[str, str | tuple[str, str]] = {
+    # -- command line ------------------------------------------------------------------
+    "tooltutor: warning: the course has {n} problem; the broken parts are left out (run "
+    "'tooltutor validate' to see them)": (
+        "tooltutor: aviso: o curso tem {n} problema; as partes com defeito ficam de fora "
+        "(rode 'tooltutor validate' para vê-lo)",
+        "tooltutor: aviso: o curso tem {n} problemas; as partes com defeito ficam de fora "
+        "(rode 'tooltutor validate' para vê-los)",
+    ),
+    "note: {notice}": "aviso: {notice}",
+    "({kind}, level {level})": "({kind}, nível {level})",
+    "[x] passed  [~] attempted  [ ] not started": "[x] resolvido  [~] tentado  [ ] não iniciado",
+    "{tag} not translated yet, in whole or in part": (
+        "{tag} ainda não traduzido, no todo ou em parte"
+    ),
+    "PASS: all {total} criteria met.": "PASSOU: todos os {total} critérios atendidos.",
+    "FAIL: {met} of {total} criteria met.": "FALHOU: {met} de {total} critérios atendidos.",
+    # tooltutor show
+    "Lesson {number} of {total}: {title}": "Lição {number} de {total}: {title}",
+    "Lesson {number}, {title}": "Lição {number}, {title}",
+    "You will be able to:": "Você será capaz de:",
+    "Take first: {lessons}": "Faça antes: {lessons}",
+    "Check {number}: {prompt}": "Pergunta {number}: {prompt}",
+    "(the answers are at the end of the lesson)": "(as respostas estão no fim da lição)",
+    "Recap": "Resumo",
+    "Answers to the checks": "Respostas das perguntas",
+    "right": "certa",
+    "wrong": "errada",
+    "Sources": "Fontes",
+    "Exercises": "Exercícios",
+    "- {id}: {title} ({kind}, level {level})": "- {id}: {title} ({kind}, nível {level})",
+    "Start one with: tooltutor, or check a file: tooltutor check {id} FILE": (
+        "Comece um com: tooltutor, ou verifique um arquivo: tooltutor check {id} ARQUIVO"
+    ),
+    "This lesson is not translated yet.": "Esta lição ainda não foi traduzida.",
+    "This exercise is not translated yet.": "Este exercício ainda não foi traduzido.",
+    "Parts of this lesson are not translated yet.": (
+        "Partes desta lição ainda não foram traduzidas."
+    ),
+    "Parts of this exercise are not translated yet.": (
+        "Partes deste exercício ainda não foram traduzidas."
+    ),
+    # tooltutor start, tooltutor watch
+    "Wrote {path} ({source}).": "{path} gravado ({source}).",
+    "your saved draft": "o seu rascunho salvo",
+    "the starter": "o texto inicial",
+    "Next:": "Próximos passos:",
+    "  1. open {path} in your editor;": "  1. abra {path} no seu editor;",
+    "  2. in another terminal, run: tooltutor watch {workdir}": (
+        "  2. em outro terminal, rode: tooltutor watch {workdir}"
+    ),
+    "     (or check once: tooltutor check {id} {path})": (
+        "     (ou verifique uma vez: tooltutor check {id} {path})"
+    ),
+    "keys: [r] check again  [h] hint  [n] next (after a pass)  [l] list  [q] quit": (
+        "teclas: [r] verificar de novo  [h] dica  [n] próximo (depois de passar)  "
+        "[l] lista  [q] sair"
+    ),
+    "What is checked:": "O que é verificado:",
+    "Watching {path}: save it in your editor to check it.": (
+        "Observando {path}: salve o arquivo no seu editor para verificá-lo."
+    ),
+    "--- check {number} at {time} ---": "--- verificação {number} às {time} ---",
+    "Press [n] for the next exercise.": "Tecle [n] para ir ao próximo exercício.",
+    "No more hints: all {total} are shown above.": ("Não há mais dicas: as {total} estão acima."),
+    "Hint {number}: {hint}": "Dica {number}: {hint}",
+    "Hint {number} of {total}: {hint}": "Dica {number} de {total}: {hint}",
+    "  <- you are here": "  <- você está aqui",
+    "Pass this exercise first; [h] shows a hint.": (
+        "Resolva este exercício primeiro; [h] mostra uma dica."
+    ),
+    "That was the last exercise of the course. Well done!": (
+        "Esse foi o último exercício do curso. Parabéns!"
+    ),
+    "{path} is gone. Recreate it with: tooltutor start {id} --dir {workdir} --force": (
+        "{path} sumiu. Crie de novo com: tooltutor start {id} --dir {workdir} --force"
+    ),
+    # -- progress, the journey ------------------------------------------------------------
+    "passed": "resolvido",
+    "tried, not passed yet": "tentado, ainda não resolvido",
+    "not started": "não iniciado",
+    "checks {done}/{total}": "perguntas {done}/{total}",
+    "exercises {done}/{total}": "exercícios {done}/{total}",
+    "Course complete: review any lesson": "Curso concluído: revise qualquer lição",
+    "Lesson {number} exercise: {title}": "Exercício da lição {number}: {title}",
+    "Lesson {number}, page {page}": "Lição {number}, página {page}",
+    # -- lesson pages -----------------------------------------------------------------------
+    "Objectives": "Objetivos",
+    "Take first:": "Faça antes:",
+    "In this lesson:": "Nesta lição:",
+    "Recap and sources": "Resumo e fontes",
+    # -- the workspace ------------------------------------------------------------------------
+    "You have checked {n} times without passing. Seeing the solution now is fine, but "
+    "working it out (with a hint) teaches more. Show the solution?": (
+        "Você já verificou {n} vezes sem passar. Ver a solução agora não tem problema, mas "
+        "descobrir sozinho (com uma dica) ensina mais. Mostrar a solução?"
+    ),
+    "The solution opens after you pass, or after {n} more failed check. Try a hint (h) first.": (
+        "A solução abre depois que você passar, ou depois de mais {n} verificação sem "
+        "sucesso. Tente uma dica (h) antes.",
+        "A solução abre depois que você passar, ou depois de mais {n} verificações sem "
+        "sucesso. Tente uma dica (h) antes.",
+    ),
+    "No hints for this exercise.": "Este exercício não tem dicas.",
+    "Hints: all {total} shown.": "Dicas: todas as {total} à mostra.",
+    "Hints: {revealed} of {total} shown. Press h for the next one.": (
+        "Dicas: {revealed} de {total} à mostra. Tecle h para ver a próxima."
+    ),
+    "answer": "resposta",
+    "Passed: all {total} criteria met.": "Passou: todos os {total} critérios atendidos.",
+    "unreadable": "ilegível",
+    "Not checked: {reason}": "Não verificado: {reason}",
+    "Not yet: {met} of {total} criteria met.": "Ainda não: {met} de {total} critérios atendidos.",
+    "${name} ({value}) cannot be read as a command.": (
+        "${name} ({value}) não pode ser lido como um comando."
+    ),
+    "${name} is {value}, but no such program was found.": (
+        "${name} é {value}, mas esse programa não foi encontrado."
+    ),
+    "No editor found: set $EDITOR (for example, EDITOR=nano).": (
+        "Nenhum editor encontrado: defina $EDITOR (por exemplo, EDITOR=nano)."
+    ),
+    # -- the terminal interface -------------------------------------------------------------
+    "Progress": "Progresso",
+    "You have finished every lesson and exercise. Well done!": (
+        "Você concluiu todas as lições e exercícios. Parabéns!"
+    ),
+    # course map
+    "Continue": "Continuar",
+    "Continue: {step}": "Continuar: {step}",
+    "{what} cannot be opened: its file is missing or broken (run 'tooltutor validate' to "
+    "see why).": (
+        "{what} não pode ser aberto: o arquivo falta ou tem defeito (rode 'tooltutor "
+        "validate' para saber por quê)."
+    ),
+    "Lessons": "Lições",
+    "(not available: its file is broken)": "(indisponível: o arquivo tem defeito)",
+    "(not available: its file is missing or broken)": (
+        "(indisponível: o arquivo falta ou tem defeito)"
+    ),
+    "Lesson {number}: {title}": "Lição {number}: {title}",
+    "Checks answered: {done} of {total}": "Perguntas respondidas: {done} de {total}",
+    "Exercises passed: {done} of {total}": "Exercícios resolvidos: {done} de {total}",
+    "Enter: read the lesson": "Enter: ler a lição",
+    "Level {level} · answer in {kind}": "Nível {level} · resposta em {kind}",
+    "Enter: open the exercise": "Enter: abrir o exercício",
+    "The lesson {id} is listed by the course, but its file is missing or could not be "
+    "loaded. Run 'tooltutor validate' to see why.": (
+        "A lição {id} está listada no curso, mas o arquivo dela falta ou não pôde ser "
+        "carregado. Rode 'tooltutor validate' para saber por quê."
+    ),
+    "The exercise {id} is listed by the course, but its file is missing or could not be "
+    "loaded. Run 'tooltutor validate' to see why.": (
+        "O exercício {id} está listado no curso, mas o arquivo dele falta ou não pôde ser "
+        "carregado. Rode 'tooltutor validate' para saber por quê."
+    ),
+    # command palette
+    "Open the first unfinished step": "Abre o primeiro passo não concluído",
+    "Read the lesson ({id})": "Ler a lição ({id})",
+    "Exercise: {title}": "Exercício: {title}",
+    "Lesson {number} · {id}": "Lição {number} · {id}",
+    # lesson reader
+    "Previous": "Anterior",
+    "Next": "Próxima",
+    "page {number} of {total}": "página {number} de {total}",
+    "Exercises (Enter opens one)": "Exercícios (Enter abre um)",
+    "This lesson has no exercises.": "Esta lição não tem exercícios.",
+    "Check {number}": "Pergunta {number}",
+    "More than one answer is right: try each one you think fits.": (
+        "Mais de uma resposta está certa: experimente cada uma que você acha que serve."
+    ),
+    "Right.": "Certo.",
+    "Not quite.": "Não exatamente.",
+    "Your answer was {letter}). ": "Sua resposta foi {letter}). ",
+    "You chose {letter}). ": "Você escolheu {letter}). ",
+    "Sources of this lesson": "Fontes desta lição",
+    "Sources cited on this page": "Fontes citadas nesta página",
+    "**Reading a lesson.** Each page is one section. Right (or n) turns to the next page,\n"
+    "left (or p) to the previous one; up, down, Page Up and Page Down scroll the page.\n"
+    "Tab reaches the inline checks: choose an answer with the arrow keys and Enter to read\n"
+    "its feedback (your answer is saved). Tab also reaches wide code blocks and diagrams;\n"
+    "there, left and right scroll sideways. The last page has the recap, every source, and\n"
+    "the lesson's exercises (x opens the next one).\n": (
+        "**Lendo uma lição.** Cada página é uma seção. Seta para a direita (ou n) vai para a\n"
+        "próxima página, seta para a esquerda (ou p) volta para a anterior; setas para cima e\n"
+        "para baixo, Page Up e Page Down rolam a página. Tab chega às perguntas: escolha uma\n"
+        "resposta com as setas e tecle Enter para ler o comentário sobre ela (sua resposta\n"
+        "fica salva). Tab também chega aos blocos de código e diagramas largos; neles, as\n"
+        "setas para os lados rolam o conteúdo. A última página tem o resumo, todas as fontes\n"
+        "e os exercícios da lição (x abre o próximo).\n"
+    ),
+    # exercise workspace
+    "t: whole task": "t: tarefa inteira",
+    "Check ^R": "Verificar ^R",
+    "Hint h": "Dica h",
+    "Solution s": "Solução s",
+    "Reset r": "Recomeçar r",
+    "What is checked": "O que é verificado",
+    "Criteria": "Critérios",
+    "Why this works": "Por que isso funciona",
+    "Last check: passed. Press Ctrl+R to check again.": (
+        "Última verificação: passou. Tecle Ctrl+R para verificar de novo."
+    ),
+    "Last check: {met} of {total} criteria met. Press Ctrl+R to check again.": (
+        "Última verificação: {met} de {total} critérios atendidos. Tecle Ctrl+R para "
+        "verificar de novo."
+    ),
+    "Not checked yet. Press Ctrl+R (or F5) to check your answer.": (
+        "Ainda não verificado. Tecle Ctrl+R (ou F5) para verificar a sua resposta."
+    ),
+    "Lesson {lesson} · exercise {number} of {total} · ": (
+        "Lição {lesson} · exercício {number} de {total} · "
+    ),
+    "level {level} · answer in {kind} · {status}": "nível {level} · resposta em {kind} · {status}",
+    "not passed yet": "ainda não resolvido",
+    "new": "novo",
+    "Still checking your last answer…": "Ainda verificando a sua última resposta…",
+    "Checking…": "Verificando…",
+    "This answer could not be marked: {why}": "Não foi possível corrigir esta resposta: {why}",
+    "The checker failed: {why}": "O verificador falhou: {why}",
+    "Passed! Read why it works below; s shows the solution.": (
+        "Passou! Leia abaixo por que funciona; s mostra a solução."
+    ),
+    "The solution is available (s).": "A solução está disponível (s).",
+    "Enter on a problem below jumps to it.": "Enter num problema abaixo leva até ele.",
+    "Every hint is shown already.": "Todas as dicas já estão à mostra.",
+    "Not yet": "Ainda não",
+    "The editor holds the starter text again.": "O editor voltou ao texto inicial.",
+    "This terminal cannot hand over to another editor.": (
+        "Este terminal não consegue passar o controle para outro editor."
+    ),
+    "Could not start {command}: {reason}": "Não foi possível iniciar {command}: {reason}",
+    "{command} exited with status {status}.": "{command} terminou com status {status}.",
+    "Your answer was loaded from the editor and saved.": (
+        "Sua resposta foi carregada do editor e salva."
+    ),
+    "**Solving an exercise.** Write your answer in the editor (Tab indents; Escape leaves\n"
+    "the editor, Tab or i goes back in). Ctrl+R (or F5, or the Check button) marks it: the\n"
+    "criteria show as a checklist, and each problem the checker found is listed under it;\n"
+    "select one with the arrow keys and press Enter to put the editor's cursor on it.\n"
+    "h reveals the next hint. The solution opens after a pass, or after three failed checks\n"
+    "if you confirm. r resets the editor to the starter text; e opens your answer in your\n"
+    "own editor ($EDITOR). m enlarges the focused pane (m again restores it). Your draft is\n"
+    "saved as you type and when you leave.\n": (
+        "**Resolvendo um exercício.** Escreva a sua resposta no editor (Tab indenta; Escape\n"
+        "sai do editor, Tab ou i volta para ele). Ctrl+R (ou F5, ou o botão Verificar)\n"
+        "corrige a resposta: os critérios aparecem como uma lista de verificação, e cada\n"
+        "problema que o verificador encontrou aparece embaixo dela; escolha um com as setas\n"
+        "e tecle Enter para levar o cursor do editor até ele. h mostra a próxima dica. A\n"
+        "solução abre depois que você passar, ou depois de três verificações sem sucesso,\n"
+        "se você confirmar. r volta o editor ao texto inicial; e abre a sua resposta no seu\n"
+        "próprio editor ($EDITOR). m amplia o painel em foco (m de novo o restaura). Seu\n"
+        "rascunho é salvo enquanto você digita e quando você sai.\n"
+    ),
+    # dialogs
+    "Are you sure?": "Tem certeza?",
+    "Yes": "Sim",
+    "Cancel": "Cancelar",
+    "Start again?": "Começar de novo?",
+    "The editor goes back to the starter text, and what you typed is lost. Your checks, "
+    "hints and progress are kept.": (
+        "O editor volta ao texto inicial, e o que você digitou se perde. Suas verificações, "
+        "dicas e seu progresso continuam guardados."
+    ),
+    "Reset": "Recomeçar",
+    "Show the solution?": "Mostrar a solução?",
+    "Show it": "Mostrar",
+    "Keep trying": "Continuar tentando",
+    "Solution: {title}": "Solução: {title}",
+    "Escape closes.": "Escape fecha.",
+    # help
+    "Help": "Ajuda",
+    "Keys on this screen": "Teclas desta tela",
+    "**Everywhere:** Tab and Shift+Tab move between parts of the screen; arrow keys move\n"
+    "inside a list, a page or the editor; Enter opens or chooses. Escape goes back (in the\n"
+    "editor, Escape first leaves the editor). Ctrl+P jumps to any lesson or exercise.\n"
+    "F1 (or ?) shows this help; q or Ctrl+Q quits, and your drafts are saved.\n": (
+        "**Em qualquer tela:** Tab e Shift+Tab passam de uma parte da tela para outra; as\n"
+        "setas andam dentro de uma lista, de uma página ou do editor; Enter abre ou escolhe.\n"
+        "Escape volta (no editor, Escape primeiro sai do editor). Ctrl+P leva a qualquer\n"
+        "lição ou exercício. F1 (ou ?) mostra esta ajuda; q ou Ctrl+Q sai, e seus rascunhos\n"
+        "ficam salvos.\n"
+    ),
+    # -- keys: what the footer and the help say ----------------------------------------------
+    "Show the keys of this screen.": "Mostra as teclas desta tela.",
+    "Quit": "Sair",
+    "Quit; your drafts are saved.": "Sai; seus rascunhos ficam salvos.",
+    "Open the first unfinished step.": "Abre o primeiro passo não concluído.",
+    "Turn to the next page.": "Vai para a próxima página.",
+    "Turn to the previous page.": "Volta para a página anterior.",
+    "Exercise": "Exercício",
+    "Open the lesson's next exercise.": "Abre o próximo exercício da lição.",
+    "Map": "Mapa",
+    "Back to the course map.": "Volta ao mapa do curso.",
+    "Check": "Verificar",
+    "Mark your answer.": "Verifica a sua resposta.",
+    "Hint": "Dica",
+    "Reveal the next hint.": "Mostra a próxima dica.",
+    "Solution": "Solução",
+    "Show the solution (after a pass).": "Mostra a solução (depois que você passar).",
+    "Put the starter text back in the editor.": "Põe o texto inicial de volta no editor.",
+    "Editor": "Editor",
+    "Edit your answer in $EDITOR.": "Edita a sua resposta no $EDITOR.",
+    "Edit": "Editar",
+    "Put the cursor in the editor.": "Põe o cursor no editor.",
+    "Task": "Tarefa",
+    "Read the whole task (Escape comes back).": "Mostra a tarefa inteira (Escape volta).",
+    "Enlarge": "Ampliar",
+    "Enlarge the focused pane, or restore it.": "Amplia o painel em foco, ou o restaura.",
+    "Back": "Voltar",
+    "Back to where you came from.": "Volta para onde você estava.",
+    "Close": "Fechar",
+    "Close the help.": "Fecha a ajuda.",
+    "Close the solution.": "Fecha a solução.",
+    "No": "Não",
+    "Cancel.": "Cancela.",
+    "Switch button": "Trocar de botão",
+    "Leave editor": "Sair do editor",
+    "Leave the editor (Tab comes back).": "Sai do editor (Tab volta).",
+    "Fold": "Recolher",
+    "Scroll up": "Rolar para cima",
+    "Scroll down": "Rolar para baixo",
+    "Page up": "Página acima",
+    "Page down": "Página abaixo",
+    "Top": "Início",
+    "Bottom": "Fim",
+}
+
+#: Textual's own keys (its widgets and the app), as the help lists them: looked up by
+#: the help screen, so they are not marked in tooltutor's code.
+TEXTUAL_KEYS: dict[str, str] = {
+    "palette": "paleta",
+    "Open the command palette": "Abre a paleta de comandos",
+    "Quit the app and return to the command prompt.": "Sai do app e volta ao prompt de comando.",
+    "Focus Next": "Foca a próxima parte",
+    "Focus Previous": "Foca a parte anterior",
+    "Copy selected text": "Copia o texto selecionado",
+    "Cursor Up": "Cursor para cima",
+    "Cursor Down": "Cursor para baixo",
+    "Scroll Up": "Rola para cima",
+    "Scroll Down": "Rola para baixo",
+    "Scroll Left": "Rola para a esquerda",
+    "Scroll Right": "Rola para a direita",
+    "Scroll Home": "Rola até o início",
+    "Scroll End": "Rola até o fim",
+    "Page Up": "Página acima",
+    "Page Down": "Página abaixo",
+    "Page Left": "Página à esquerda",
+    "Page Right": "Página à direita",
+    "Cursor to parent": "Cursor para o item pai",
+    "Cursor to next ancestor": "Cursor para o próximo ancestral",
+    "Cursor to previous sibling": "Cursor para o item irmão anterior",
+    "Cursor to next sibling": "Cursor para o próximo item irmão",
+    "Select": "Seleciona",
+    "Toggle": "Abre ou recolhe",
+    "Expand or collapse all": "Abre ou recolhe tudo",
+    "Up": "Para cima",
+    "Down": "Para baixo",
+    "First": "Primeiro",
+    "Last": "Último",
+    "Toggle option": "Marca ou desmarca a opção",
+    "Cursor up": "Cursor para cima",
+    "Cursor down": "Cursor para baixo",
+    "Cursor left": "Cursor para a esquerda",
+    "Cursor right": "Cursor para a direita",
+    "Cursor line start": "Cursor para o início da linha",
+    "Cursor line end": "Cursor para o fim da linha",
+    "Cursor page up": "Cursor uma página acima",
+    "Cursor page down": "Cursor uma página abaixo",
+    "Cursor word left": "Cursor uma palavra à esquerda",
+    "Cursor word right": "Cursor uma palavra à direita",
+    "Cursor left word select": "Seleciona uma palavra à esquerda",
+    "Cursor right word select": "Seleciona uma palavra à direita",
+    "Cursor line start select": "Seleciona até o início da linha",
+    "Cursor line end select": "Seleciona até o fim da linha",
+    "Cursor up select": "Seleciona para cima",
+    "Cursor down select": "Seleciona para baixo",
+    "Cursor left select": "Seleciona para a esquerda",
+    "Cursor right select": "Seleciona para a direita",
+    "Select line": "Seleciona a linha",
+    "Select all": "Seleciona tudo",
+    "Delete character left": "Apaga o caractere à esquerda",
+    "Delete left to start of word": "Apaga até o início da palavra",
+    "Delete character right": "Apaga o caractere à direita",
+    "Delete right to start of word": "Apaga até o início da próxima palavra",
+    "Cut": "Recorta",
+    "Copy": "Copia",
+    "Paste": "Cola",
+    "Delete to line start": "Apaga até o início da linha",
+    "Delete to line end": "Apaga até o fim da linha",
+    "Delete line": "Apaga a linha",
+    "Undo": "Desfaz",
+    "Redo": "Refaz",
+    "Press button": "Aperta o botão",
+}
+
+MESSAGES.update(TEXTUAL_KEYS)

@@ -2,8 +2,10 @@
 
 `TutorApp(course, store)` is all the state there is: the loaded course and the progress
 store (tests pass a fixture course and a store in a temporary folder; `build_app` does
-the same for the command line). Screens are imported when first opened, so a cold start
-shows the map without loading the reader, the editor or the checker.
+the same for the command line). The interface speaks the course's language (`lang`
+overrides it), and lessons or exercises not (fully) translated are marked. Screens are
+imported when first opened, so a cold start shows the map without loading the reader, the
+editor or the checker.
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tooltutor.course import Course, load_course
+from tooltutor.i18n import set_language
 from tooltutor.journey import Journey, LessonProgress, Step
 from tooltutor.pages import can_draw_unicode
 from tooltutor.tui.palette import CourseCommands
 from tooltutor.tui.screens.course_map import CourseMapScreen
+from tooltutor.tui.texts import t, translate_bindings
 
 
 class TutorApp(App[None]):
@@ -42,10 +46,14 @@ class TutorApp(App[None]):
         course: Course,
         store,
         *,
+        lang: str | None = None,
         unicode: bool | None = None,
         cursor_blink: bool = True,
     ) -> None:
+        #: the language of the interface: the course's (what it was loaded in) by default
+        self.lang = set_language(lang or course.lang)
         super().__init__()
+        translate_bindings(self)
         self.course = course
         self.store = store
         self.journey = Journey(course, store)
@@ -71,7 +79,7 @@ class TutorApp(App[None]):
         """Tell the learner, once, about a fault of the progress store."""
         notice = self.store.take_notice()
         if notice:
-            self.notify(notice, title="Progress", severity="warning", timeout=12, markup=False)
+            self.notify(notice, title=t("Progress"), severity="warning", timeout=12, markup=False)
 
     # -- navigation ----------------------------------------------------------------------
 
@@ -104,7 +112,7 @@ class TutorApp(App[None]):
         elif step.kind == "exercise" and step.exercise_id:
             self.open_exercise(step.exercise_id)
         else:
-            self.notify("You have finished every lesson and exercise. Well done!")
+            self.notify(t("You have finished every lesson and exercise. Well done!"))
 
     def _show(self, screen: Screen, *, on_top: bool = False) -> None:
         """Push `screen` over the map (or over the current screen when `on_top`)."""
@@ -143,8 +151,9 @@ class TutorApp(App[None]):
                 flush()
 
 
-def build_app(course_dir=None, store_path=None, **options) -> TutorApp:
-    """A `TutorApp` on the course in `course_dir` (default: bundled) and a store."""
+def build_app(course_dir=None, store_path=None, lang=None, **options) -> TutorApp:
+    """A `TutorApp` on the course in `course_dir` (default: bundled), in `lang` (default:
+    its own language), and a store."""
     from tooltutor.progress import open_store
 
-    return TutorApp(load_course(course_dir), open_store(store_path), **options)
+    return TutorApp(load_course(course_dir, lang), open_store(store_path), **options)

@@ -8,6 +8,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.markup import escape
 
+from tooltutor.i18n import t
+
 
 def _highlight(text: str, offsets: tuple[int, ...]) -> Content:
     """`text` taken literally (never as markup), with the matched letters underlined."""
@@ -30,8 +32,8 @@ class CourseCommands(Provider):
         step = self.app.journey.continue_step()
         targets = [
             (
-                f"Continue: {step.describe(course)}",
-                "Open the first unfinished step",
+                t("Continue: {step}", step=step.describe(course)),
+                t("Open the first unfinished step"),
                 "continue",
                 "",
             )
@@ -39,8 +41,8 @@ class CourseCommands(Provider):
         for lesson in course.lessons:
             targets.append(
                 (
-                    f"Lesson {lesson.number}: {lesson.title}",
-                    escape(f"Read the lesson ({lesson.id})"),
+                    t("Lesson {number}: {title}", number=lesson.number, title=lesson.title),
+                    escape(t("Read the lesson ({id})", id=lesson.id)),
                     "lesson",
                     lesson.id,
                 )
@@ -48,8 +50,8 @@ class CourseCommands(Provider):
             for exercise in lesson.exercise_items:
                 targets.append(
                     (
-                        f"Exercise: {exercise.title}",
-                        escape(f"Lesson {lesson.number} · {exercise.id}"),
+                        t("Exercise: {title}", title=exercise.title),
+                        escape(t("Lesson {number} · {id}", number=lesson.number, id=exercise.id)),
                         "exercise",
                         exercise.id,
                     )

@@ -4,17 +4,26 @@ Every string that comes from a course file or from the learner reaches the scree
 these helpers (or a Markdown widget), so `[bold]` in a lesson shows as typed. Styles
 name theme variables (`$text-success`), so they follow the theme and vanish with
 `NO_COLOR`; the status glyphs carry the meaning on their own.
+
+The interface's own words go through `tooltutor.i18n.t` (re-exported here); key bindings
+are declared in English on each class and `translate_bindings` puts a node's in the
+interface's language when it is made.
 """
 
 from __future__ import annotations
+
+import dataclasses
 
 from rich.errors import StyleSyntaxError
 from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 
+from tooltutor.i18n import current_language, t, tn
 from tooltutor.journey import ATTEMPTED, NEW, PASSED, glyph
 from tooltutor.pages import inline_spans
+
+__all__ = ["t", "tn", "translate_bindings"]
 
 #: Styles of the inline Markdown spans in one-line texts (choices, labels, hints).
 SPAN_STYLES = {"": "", "code": "bold $text-accent", "bold": "bold", "italic": "italic"}
@@ -55,6 +64,27 @@ def status_text(status: str, variables: dict[str, str], unicode: bool = True) ->
     """The same mark as Rich `Text`, for widgets that take Rich labels (Tree)."""
     style = rich_style(variables, STATUS_VARIABLES.get(status, "text"), "dim")
     return Text(glyph(status, unicode), style=style, end="")
+
+
+def translate_bindings(node) -> None:
+    """Put the descriptions and tooltips of `node`'s key bindings (what the footer and the
+    help show) in the interface's language; call it in `__init__`. Nothing in English.
+
+    Textual gives each node its own copy of its class's bindings, made from `BINDINGS`
+    when the node is created: the copies are translated, the class stays English.
+    """
+    if current_language() == "en":
+        return
+    table = node._bindings.key_to_bindings
+    for key, bindings in table.items():
+        table[key] = [
+            dataclasses.replace(
+                binding,
+                description=t(binding.description) if binding.description else "",
+                tooltip=t(binding.tooltip) if binding.tooltip else "",
+            )
+            for binding in bindings
+        ]
 
 
 def hanging(head: Content, body: Content, width: int) -> Content:

@@ -9,7 +9,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from tooltutor.tui.texts import plain
+from tooltutor.i18n import N_
+from tooltutor.tui.texts import plain, t, translate_bindings
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -23,23 +24,25 @@ class ConfirmDialog(ModalScreen[bool]):
         Binding("left,right", "switch", "Switch button", show=False),
     ]
 
-    #: the dialog's title, question, and the words on its two buttons
-    TITLE_TEXT = "Are you sure?"
+    #: the dialog's title, question, and the words on its two buttons (in English, marked
+    #: with `N_`: they are translated when shown)
+    TITLE_TEXT = N_("Are you sure?")
     QUESTION = ""
-    YES = "Yes"
-    NO = "Cancel"
+    YES = N_("Yes")
+    NO = N_("Cancel")
 
     def __init__(self, question: str | None = None) -> None:
         super().__init__()
-        self.question = question or self.QUESTION
+        translate_bindings(self)
+        self.question = question or t(self.QUESTION)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(plain(self.TITLE_TEXT, "bold"), classes="dialog-title")
+            yield Static(plain(t(self.TITLE_TEXT), "bold"), classes="dialog-title")
             yield Static(plain(self.question), classes="dialog-question")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(plain(f"{self.YES} (y)"), id="yes", variant="warning")
-                yield Button(plain(f"{self.NO} (n)"), id="no")
+                yield Button(plain(f"{t(self.YES)} (y)"), id="yes", variant="warning")
+                yield Button(plain(f"{t(self.NO)} (n)"), id="no")
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

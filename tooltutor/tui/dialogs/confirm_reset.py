@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
+from tooltutor.i18n import N_
 from tooltutor.tui.dialogs.confirm import ConfirmDialog
 
 
 class ConfirmReset(ConfirmDialog):
     """Reset the answer to the starter? What is typed now is lost."""
 
-    TITLE_TEXT = "Start again?"
-    QUESTION = (
+    TITLE_TEXT = N_("Start again?")
+    QUESTION = N_(
         "The editor goes back to the starter text, and what you typed is lost. "
         "Your checks, hints and progress are kept."
     )
-    YES = "Reset"
+    YES = N_("Reset")

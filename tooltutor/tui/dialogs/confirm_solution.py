@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from tooltutor.i18n import N_
 from tooltutor.tui.dialogs.confirm import ConfirmDialog
 
 
 class ConfirmSolution(ConfirmDialog):
     """Show the solution before passing? (offered after three failed checks)"""
 
-    TITLE_TEXT = "Show the solution?"
-    YES = "Show it"
-    NO = "Keep trying"
+    TITLE_TEXT = N_("Show the solution?")
+    YES = N_("Show it")
+    NO = N_("Keep trying")

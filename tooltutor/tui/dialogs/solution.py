@@ -9,7 +9,7 @@ from textual.highlight import highlight
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tooltutor.tui.texts import plain
+from tooltutor.tui.texts import plain, t, translate_bindings
 
 LANGUAGES = {"json": "json", "python": "python"}
 
@@ -27,16 +27,20 @@ class SolutionDialog(ModalScreen[None]):
 
     def __init__(self, title: str, text: str, kind: str) -> None:
         super().__init__()
+        translate_bindings(self)
         self.title_text = title
         self.text = text
         self.kind = kind
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog solution-dialog"):
-            yield Static(plain(f"Solution: {self.title_text}", "bold"), classes="dialog-title")
+            yield Static(
+                plain(t("Solution: {title}", title=self.title_text), "bold"),
+                classes="dialog-title",
+            )
             with SolutionCode(classes="solution-code"):
                 yield Static(highlight(self.text, language=LANGUAGES.get(self.kind, "text")))
-            yield Static(plain("Escape closes."), classes="muted")
+            yield Static(plain(t("Escape closes.")), classes="muted")
 
     def on_mount(self) -> None:
         self.query_one(SolutionCode).focus()

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static, Tree
 
 from tooltutor.journey import legend
-from tooltutor.tui.texts import plain
+from tooltutor.tui.texts import plain, t, translate_bindings
 from tooltutor.tui.widgets.map.lesson_details import LessonDetails
 from tooltutor.tui.widgets.map.lesson_tree import (
     BROKEN_LESSON,
@@ -30,10 +30,14 @@ class CourseMapScreen(Screen[None]):
         Binding("c", "continue", "Continue", tooltip="Open the first unfinished step."),
     ]
 
+    def __init__(self) -> None:
+        super().__init__()
+        translate_bindings(self)
+
     def compose(self) -> ComposeResult:
         app = self.app
         yield Header(icon="")
-        yield Button(Content("Continue"), id="continue", compact=True)
+        yield Button(Content(t("Continue")), id="continue", compact=True)
         with Horizontal(id="map-body"):
             yield LessonTree(app.course, unicode=app.unicode, id="lesson-tree")
             yield LessonDetails(app.course, unicode=app.unicode, id="lesson-details")
@@ -66,7 +70,7 @@ class CourseMapScreen(Screen[None]):
         self._continue_step = self.app.journey.continue_step()
         label = "▶ " if self.app.unicode else "> "
         self.query_one("#continue", Button).label = plain(
-            f"{label}Continue: {self._continue_step.describe(self.app.course)}"
+            label + t("Continue: {step}", step=self._continue_step.describe(self.app.course))
         )
 
     def action_continue(self) -> None:
@@ -89,8 +93,11 @@ class CourseMapScreen(Screen[None]):
         elif item.kind in (MISSING, BROKEN_LESSON):
             what = item.exercise_id or item.lesson_id
             self.notify(
-                f"{what} cannot be opened: its file is missing or broken "
-                "(run 'tooltutor validate' to see why).",
+                t(
+                    "{what} cannot be opened: its file is missing or broken "
+                    "(run 'tooltutor validate' to see why).",
+                    what=what,
+                ),
                 severity="warning",
                 markup=False,
             )

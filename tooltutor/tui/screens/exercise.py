@@ -16,11 +16,13 @@ from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static
 from textual.worker import get_current_worker
 
 from tooltutor.course import Exercise
+from tooltutor.i18n import N_
 from tooltutor.journey import PASSED
+from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
-from tooltutor.tui.texts import plain, status_mark
+from tooltutor.tui.texts import plain, status_mark, t, translate_bindings
 from tooltutor.tui.widgets.exercise.checklist import Checklist
 from tooltutor.tui.widgets.exercise.choice_answer import ChoiceAnswer
 from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
@@ -58,7 +60,7 @@ class ExerciseScreen(Screen[None]):
 
     CSS_PATH = "exercise.tcss"
 
-    HELP = """\
+    HELP = N_("""\
 **Solving an exercise.** Write your answer in the editor (Tab indents; Escape leaves
 the editor, Tab or i goes back in). Ctrl+R (or F5, or the Check button) marks it: the
 criteria show as a checklist, and each problem the checker found is listed under it;
@@ -67,7 +69,7 @@ h reveals the next hint. The solution opens after a pass, or after three failed 
 if you confirm. r resets the editor to the starter text; e opens your answer in your
 own editor ($EDITOR). m enlarges the focused pane (m again restores it). Your draft is
 saved as you type and when you leave.
-"""
+""")
 
     BINDINGS = [
         Binding("ctrl+r,f5", "check", "Check", priority=True, tooltip="Mark your answer."),
@@ -85,6 +87,7 @@ saved as you type and when you leave.
 
     def __init__(self, exercise: Exercise) -> None:
         super().__init__()
+        translate_bindings(self)
         self.exercise = exercise
         self.checking = False
         self.passed_now = False
@@ -98,11 +101,14 @@ saved as you type and when you leave.
         self.initial_text = draft.text if draft is not None else starter_text(course, ex)
         yield Header(icon="")
         yield Static(id="ex-heading", markup=False)
+        note = untranslated_note(course, ex)
+        if note:
+            yield Static(plain(note, "italic $text-warning"), id="untranslated-note")
         with Vertical(id="workspace"):
             with TaskPane(id="task"):
                 with Horizontal(id="task-top"):
                     yield Static(plain(course.expand(ex.title), "bold"), id="task-title")
-                    yield Static(plain("t: whole task"), id="task-tip")
+                    yield Static(plain(t("t: whole task")), id="task-tip")
                 yield Markdown(course.expand(ex.prompt), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
@@ -117,10 +123,10 @@ saved as you type and when you leave.
                         self.initial_text, ex.kind, cursor_blink=app.cursor_blink, id="editor"
                     )
                 with Horizontal(id="actions", classes="buttons"):
-                    yield Button(plain("Check ^R"), id="check", compact=True, variant="primary")
-                    yield Button(plain("Hint h"), id="hint", compact=True)
-                    yield Button(plain("Solution s"), id="solution", compact=True)
-                    yield Button(plain("Reset r"), id="reset", compact=True)
+                    yield Button(plain(t("Check ^R")), id="check", compact=True, variant="primary")
+                    yield Button(plain(t("Hint h")), id="hint", compact=True)
+                    yield Button(plain(t("Solution s")), id="solution", compact=True)
+                    yield Button(plain(t("Reset r")), id="reset", compact=True)
                     yield Static(id="check-status", markup=False)
             with ResultsPane(id="results"):
                 yield Static(id="summary", markup=False)
@@ -131,7 +137,7 @@ saved as you type and when you leave.
                 )
                 yield DiagnosticList(unicode=app.unicode, id="diagnostics")
                 yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
-                yield Static(plain("Why this works", "bold"), id="explanation-title")
+                yield Static(plain(t("Why this works"), "bold"), id="explanation-title")
                 yield Markdown(course.expand(ex.explanation), id="explanation")
         yield Footer(compact=True)
 
@@ -139,6 +145,9 @@ saved as you type and when you leave.
         app = self.app
         course, ex = app.course, self.exercise
         self.sub_title = course.expand(ex.title)
+        tag = untranslated_tag(course, ex)
+        if tag:
+            self.sub_title += f" {tag}"
         self.autosave = DraftAutosave(self._save_draft)
         self.autosave.start(self.initial_text)
         self._draft_timer = None
@@ -149,14 +158,18 @@ saved as you type and when you leave.
         attempts = app.store.attempts(course.id, ex.id)
         if attempts:
             last = attempts[-1]
-            said = (
-                "passed"
-                if last.passed
-                else f"{last.criteria_passed} of {last.criteria_total} criteria met"
-            )
-            self._summary(f"Last check: {said}. Press Ctrl+R to check again.")
+            if last.passed:
+                self._summary(t("Last check: passed. Press Ctrl+R to check again."))
+            else:
+                self._summary(
+                    t(
+                        "Last check: {met} of {total} criteria met. Press Ctrl+R to check again.",
+                        met=last.criteria_passed,
+                        total=last.criteria_total,
+                    )
+                )
         else:
-            self._summary("Not checked yet. Press Ctrl+R (or F5) to check your answer.")
+            self._summary(t("Not checked yet. Press Ctrl+R (or F5) to check your answer."))
         app.store.set_position(course.id, ex.lesson, exercise_id=ex.id)
         app.check_store()
         self.answer_widget.focus()
@@ -183,12 +196,22 @@ saved as you type and when you leave.
         if lesson is not None:
             ids = [e.id for e in lesson.exercise_items]
             number = ids.index(ex.id) + 1 if ex.id in ids else 0
-            where = f"Lesson {lesson.number} · exercise {number} of {len(ids)} · "
+            where = t(
+                "Lesson {lesson} · exercise {number} of {total} · ",
+                lesson=lesson.number,
+                number=number,
+                total=len(ids),
+            )
         status = self.status
-        words = {"passed": "passed", "attempted": "not passed yet", "new": "new"}[status]
+        words = {"passed": t("passed"), "attempted": t("not passed yet"), "new": t("new")}
+        facts = t(
+            "level {level} · answer in {kind} · {status}",
+            level=ex.level,
+            kind=ex.kind,
+            status=words[status],
+        )
         self.query_one("#ex-heading", Static).update(
-            status_mark(status, app.unicode)
-            + plain(f" {where}level {ex.level} · answer in {ex.kind} · {words}")
+            status_mark(status, app.unicode) + plain(f" {where}{facts}")
         )
 
     def _summary(self, text: str, style: str = "") -> None:
@@ -265,12 +288,12 @@ saved as you type and when you leave.
     def action_check(self) -> None:
         """Mark the answer in the background (the screen stays usable meanwhile)."""
         if self.checking:
-            self.notify("Still checking your last answer…", markup=False)
+            self.notify(t("Still checking your last answer…"), markup=False)
             return
         self.flush_draft()
         self.checking = True
         self.query_one("#check", Button).disabled = True
-        self.query_one("#check-status", Static).update(plain("Checking…", "italic"))
+        self.query_one("#check-status", Static).update(plain(t("Checking…"), "italic"))
         self.query_one(ResultsPane).loading = True
         self.run_check(self.answer_text)
 
@@ -308,8 +331,8 @@ saved as you type and when you leave.
         if not self.is_mounted:
             return
         self._check_done()
-        self._summary(f"This answer could not be marked: {why}", "bold $text-error")
-        self.notify(f"The checker failed: {why}", severity="error", markup=False)
+        self._summary(t("This answer could not be marked: {why}", why=why), "bold $text-error")
+        self.notify(t("The checker failed: {why}", why=why), severity="error", markup=False)
 
     async def _show_verdict(self, verdict, failures: int) -> None:
         """Show the checklist and diagnostics of a verdict."""
@@ -325,13 +348,13 @@ saved as you type and when you leave.
             self.passed_now = True
             self._summary(f"{'✔' if app.unicode else '+'} {summary}", "bold $text-success")
             self._show_explanation(True)
-            self.notify("Passed! Read why it works below; s shows the solution.", markup=False)
+            self.notify(t("Passed! Read why it works below; s shows the solution."), markup=False)
         else:
             extra = ""
             if solution_access(False, failures).state == "confirm":
-                extra = " The solution is available (s)."
+                extra = " " + t("The solution is available (s).")
             elif verdict.diagnostics:
-                extra = " Enter on a problem below jumps to it."
+                extra = " " + t("Enter on a problem below jumps to it.")
             self._summary(f"{'✘' if app.unicode else 'x'} {summary}{extra}", "bold $text-error")
         self._show_heading()
         self.query_one(ResultsPane).scroll_home(animate=False)
@@ -358,7 +381,7 @@ saved as you type and when you leave.
         panel = self.query_one(HintsPanel)
         index = next_hint(panel.revealed, len(ex.hints))
         if index is None:
-            self.notify("Every hint is shown already.", markup=False)
+            self.notify(t("Every hint is shown already."), markup=False)
             return
         panel.show(app.store.reveal_hint(app.course.id, ex.id, index))
         app.check_store()
@@ -380,7 +403,7 @@ saved as you type and when you leave.
 
             app.push_screen(ConfirmSolution(access.message), answered)
         else:
-            self.notify(access.message, title="Not yet", markup=False)
+            self.notify(access.message, title=t("Not yet"), markup=False)
 
     def _show_solution(self) -> None:
         app, ex = self.app, self.exercise
@@ -397,7 +420,7 @@ saved as you type and when you leave.
         def answered(yes: bool | None) -> None:
             if yes:
                 self._load(starter_text(self.app.course, self.exercise))
-                self.notify("The editor holds the starter text again.", markup=False)
+                self.notify(t("The editor holds the starter text again."), markup=False)
 
         self.app.push_screen(ConfirmReset(), answered)
 
@@ -426,11 +449,15 @@ saved as you type and when you leave.
                 with self.app.suspend():
                     result = subprocess.run([*command, str(path)], check=False)
             except SuspendNotSupported:
-                self.notify("This terminal cannot hand over to another editor.", markup=False)
+                self.notify(t("This terminal cannot hand over to another editor."), markup=False)
                 return
             except OSError as exc:
                 self.notify(
-                    f"Could not start {command[0]}: {exc.strerror or exc}",
+                    t(
+                        "Could not start {command}: {reason}",
+                        command=command[0],
+                        reason=exc.strerror or exc,
+                    ),
                     severity="error",
                     markup=False,
                 )
@@ -439,8 +466,15 @@ saved as you type and when you leave.
         finally:
             path.unlink(missing_ok=True)
         if result.returncode != 0:
-            self.notify(f"{command[0]} exited with status {result.returncode}.", markup=False)
+            self.notify(
+                t(
+                    "{command} exited with status {status}.",
+                    command=command[0],
+                    status=result.returncode,
+                ),
+                markup=False,
+            )
         if text != self.answer_text:
             self._load(text)
-            self.notify("Your answer was loaded from the editor and saved.", markup=False)
+            self.notify(t("Your answer was loaded from the editor and saved."), markup=False)
         self.answer_widget.focus()

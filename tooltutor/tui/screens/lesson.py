@@ -11,8 +11,10 @@ from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tooltutor.course import Lesson
+from tooltutor.i18n import N_
+from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import RECAP, lesson_pages, page_heading
-from tooltutor.tui.texts import plain, status_mark
+from tooltutor.tui.texts import plain, status_mark, t, translate_bindings
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
 from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets
 from tooltutor.tui.widgets.lesson.sources import SourcesList
@@ -23,14 +25,14 @@ class LessonScreen(Screen[None]):
 
     CSS_PATH = "lesson.tcss"
 
-    HELP = """\
+    HELP = N_("""\
 **Reading a lesson.** Each page is one section. Right (or n) turns to the next page,
 left (or p) to the previous one; up, down, Page Up and Page Down scroll the page.
 Tab reaches the inline checks: choose an answer with the arrow keys and Enter to read
 its feedback (your answer is saved). Tab also reaches wide code blocks and diagrams;
 there, left and right scroll sideways. The last page has the recap, every source, and
 the lesson's exercises (x opens the next one).
-"""
+""")
 
     BINDINGS = [
         Binding("right,n", "next_page", "Next", tooltip="Turn to the next page."),
@@ -41,6 +43,7 @@ the lesson's exercises (x opens the next one).
 
     def __init__(self, lesson: Lesson, page: int = 0) -> None:
         super().__init__()
+        translate_bindings(self)
         self.lesson = lesson
         self.pages = []
         self.page_index = page
@@ -49,20 +52,25 @@ the lesson's exercises (x opens the next one).
     def compose(self) -> ComposeResult:
         yield Header(icon="")
         yield Static(id="page-heading", markup=False)
+        note = untranslated_note(self.app.course, self.lesson)
+        if note:
+            yield Static(plain(note, "italic $text-warning"), id="untranslated-note")
         yield PageView(id="page")
         with Horizontal(id="page-nav"):
-            yield Button(
-                plain("◀ Previous" if self.app.unicode else "< Previous"),
-                id="previous",
-                compact=True,
-            )
+            back, forward = ("◀", "▶") if self.app.unicode else ("<", ">")
+            yield Button(plain(f"{back} {t('Previous')}"), id="previous", compact=True)
             yield Static(id="page-count", markup=False)
-            yield Button(plain("Next ▶" if self.app.unicode else "Next >"), id="next", compact=True)
+            yield Button(plain(f"{t('Next')} {forward}"), id="next", compact=True)
         yield Footer()
 
     async def on_mount(self) -> None:
         app = self.app
-        self.sub_title = f"Lesson {self.lesson.number}: {self.lesson.title}"
+        self.sub_title = t(
+            "Lesson {number}: {title}", number=self.lesson.number, title=self.lesson.title
+        )
+        tag = untranslated_tag(app.course, self.lesson)
+        if tag:
+            self.sub_title += f" {tag}"
         self.pages = lesson_pages(app.course, self.lesson)
         await self.show_page(self.page_index)
 
@@ -87,7 +95,9 @@ the lesson's exercises (x opens the next one).
         page = self.pages[index]
         total = len(self.pages)
         self.query_one("#page-heading", Static).update(plain(page_heading(page)))
-        self.query_one("#page-count", Static).update(plain(f"page {index + 1} of {total}"))
+        self.query_one("#page-count", Static).update(
+            plain(t("page {number} of {total}", number=index + 1, total=total))
+        )
         self.query_one("#previous", Button).disabled = index == 0
         self.query_one("#next", Button).disabled = index == total - 1
         if self.focused is None or not self.focused.display:
@@ -131,7 +141,11 @@ the lesson's exercises (x opens the next one).
             extras.append(
                 Static(
                     plain(
-                        f"Checks answered: {progress.checks_answered} of {progress.checks_total}"
+                        t(
+                            "Checks answered: {done} of {total}",
+                            done=progress.checks_answered,
+                            total=progress.checks_total,
+                        )
                     ),
                     classes="checks-summary",
                 )
@@ -148,7 +162,7 @@ the lesson's exercises (x opens the next one).
             for ex in items
         ]
         return extras + [
-            Static(plain("Exercises (Enter opens one)", "bold"), classes="exercises-title"),
+            Static(plain(t("Exercises (Enter opens one)"), "bold"), classes="exercises-title"),
             OptionList(*options, id="lesson-exercises"),
         ]
 
@@ -166,7 +180,7 @@ the lesson's exercises (x opens the next one).
         """Open the first exercise of this lesson not passed yet."""
         exercise_id = self.app.journey.next_exercise(self.lesson)
         if exercise_id is None:
-            self.notify("This lesson has no exercises.", markup=False)
+            self.notify(t("This lesson has no exercises."), markup=False)
         else:
             self.app.open_exercise(exercise_id, on_top=True)
 

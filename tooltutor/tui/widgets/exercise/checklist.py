@@ -7,7 +7,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from tooltutor.tui.texts import inline, plain
+from tooltutor.tui.texts import inline, plain, t
 
 
 class CriterionRow(Horizontal):
@@ -32,7 +32,7 @@ class Checklist(Vertical):
         self.unicode = unicode
 
     def compose(self) -> ComposeResult:
-        yield Static(plain("What is checked", "bold"), classes="checklist-title")
+        yield Static(plain(t("What is checked"), "bold"), classes="checklist-title")
         dot = plain("•" if self.unicode else "-", "$text-muted")
         for label in self.labels:
             yield CriterionRow(dot, inline(label))
@@ -40,7 +40,7 @@ class Checklist(Vertical):
     async def show(self, criteria, expand) -> None:
         """The criteria of a verdict; `expand` fills `{{model}}` in course text."""
         ok, ko = ("✔", "✘") if self.unicode else ("+", "x")
-        rows = [Static(plain("Criteria", "bold"), classes="checklist-title")]
+        rows = [Static(plain(t("Criteria"), "bold"), classes="checklist-title")]
         for criterion in criteria:
             label = inline(expand(criterion.label))
             if criterion.passed:

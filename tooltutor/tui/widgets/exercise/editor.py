@@ -5,6 +5,8 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.widgets import TextArea
 
+from tooltutor.tui.texts import translate_bindings
+
 #: TextArea language of each exercise kind.
 LANGUAGES = {"json": "json", "python": "python"}
 
@@ -25,6 +27,7 @@ class AnswerEditor(TextArea):
             show_line_numbers=True,
             id=id,
         )
+        translate_bindings(self)
         self.cursor_blink = cursor_blink
         self.indent_width = 2 if kind == "json" else 4
 

@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tooltutor.pages import Check
-from tooltutor.tui.texts import inline, plain
+from tooltutor.tui.texts import inline, plain, t
 from tooltutor.tui.widgets.prose import Prose
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -43,13 +43,16 @@ class InlineCheck(Vertical):
 
     def compose(self) -> ComposeResult:
         check = self.check
-        yield Static(plain(f"Check {check.number}", "bold $text-accent"), classes="check-title")
+        yield Static(
+            plain(t("Check {number}", number=check.number), "bold $text-accent"),
+            classes="check-title",
+        )
         yield Prose(check.prompt, classes="check-prompt")
         if check.why_here:
             yield Static(inline(check.why_here, "italic"), classes="check-why muted")
         if check.multiple:
             yield Static(
-                plain("More than one answer is right: try each one you think fits."),
+                plain(t("More than one answer is right: try each one you think fits.")),
                 classes="check-why muted",
             )
         yield OptionList(*self._options(), classes="check-choices")
@@ -96,9 +99,12 @@ class InlineCheck(Vertical):
         mark = (
             ("✔" if choice.correct else "✘") if self.unicode else ("+" if choice.correct else "x")
         )
-        word = "Right." if choice.correct else "Not quite."
+        word = t("Right.") if choice.correct else t("Not quite.")
+        letter = LETTERS[index]
         when = (
-            f"Your answer was {LETTERS[index]}). " if earlier else f"You chose {LETTERS[index]}). "
+            t("Your answer was {letter}). ", letter=letter)
+            if earlier
+            else t("You chose {letter}). ", letter=letter)
         )
         verdict = self.query_one(".check-verdict", Static)
         verdict.update(

@@ -7,7 +7,7 @@ from textual.style import Style
 from textual.widgets import Static
 
 from tooltutor.pages import Source
-from tooltutor.tui.texts import plain
+from tooltutor.tui.texts import plain, t
 
 
 class SourcesList(Static):
@@ -15,7 +15,7 @@ class SourcesList(Static):
 
     def __init__(self, sources: tuple[Source, ...], *, all_of_them: bool = False) -> None:
         self.sources = sources
-        heading = "Sources of this lesson" if all_of_them else "Sources cited on this page"
+        heading = t("Sources of this lesson") if all_of_them else t("Sources cited on this page")
         lines = [plain(heading, "bold")]
         for source in sources:
             lines.append(plain(f"{source.marker} ", "bold") + plain(source.title))

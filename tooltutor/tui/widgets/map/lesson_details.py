@@ -6,8 +6,9 @@ from textual.content import Content
 from textual.widgets import Static
 
 from tooltutor.course import Course
-from tooltutor.journey import STATUS_WORDS, LessonProgress
-from tooltutor.tui.texts import inline, plain, status_mark
+from tooltutor.journey import LessonProgress, status_word
+from tooltutor.lesson_text import untranslated_note
+from tooltutor.tui.texts import inline, plain, status_mark, t
 
 
 class LessonDetails(Static):
@@ -24,18 +25,29 @@ class LessonDetails(Static):
             return
         expand = self.course.expand
         lines: list[Content] = [
-            plain(f"Lesson {lesson.number}: {lesson.title}", "bold"),
+            plain(t("Lesson {number}: {title}", number=lesson.number, title=lesson.title), "bold"),
             inline(expand(lesson.summary)),
-            Content(""),
         ]
+        note = untranslated_note(self.course, lesson)
+        if note:
+            lines.append(plain(note, "italic $text-warning"))
+        lines.append(Content(""))
         if lesson.objectives:
-            lines.append(plain("You will be able to:", "bold"))
+            lines.append(plain(t("You will be able to:"), "bold"))
             lines += [Content("• ") + inline(expand(o)) for o in lesson.objectives]
             lines.append(Content(""))
-        checks = f"Checks answered: {progress.checks_answered} of {progress.checks_total}"
-        exercises = f"Exercises passed: {progress.exercises_passed} of {progress.exercises_total}"
+        checks = t(
+            "Checks answered: {done} of {total}",
+            done=progress.checks_answered,
+            total=progress.checks_total,
+        )
+        exercises = t(
+            "Exercises passed: {done} of {total}",
+            done=progress.exercises_passed,
+            total=progress.exercises_total,
+        )
         lines += [plain(checks), plain(exercises)]
-        lines.append(plain("Enter: read the lesson", "$text-muted"))
+        lines.append(plain(t("Enter: read the lesson"), "$text-muted"))
         self.update(Content("\n").join(lines))
 
     def show_exercise(self, exercise_id: str, status: str) -> None:
@@ -44,18 +56,28 @@ class LessonDetails(Static):
             return
         lines = [
             plain(exercise.title, "bold"),
-            plain(f"Level {exercise.level} · answer in {exercise.kind}"),
-            status_mark(status, self.unicode) + plain(f" {STATUS_WORDS.get(status, status)}"),
-            Content(""),
-            plain("Enter: open the exercise", "$text-muted"),
+            plain(t("Level {level} · answer in {kind}", level=exercise.level, kind=exercise.kind)),
+            status_mark(status, self.unicode) + plain(f" {status_word(status)}"),
         ]
+        note = untranslated_note(self.course, exercise)
+        if note:
+            lines.append(plain(note, "italic $text-warning"))
+        lines += [Content(""), plain(t("Enter: open the exercise"), "$text-muted")]
         self.update(Content("\n").join(lines))
 
     def show_missing(self, item_id: str, kind: str) -> None:
         """A listed lesson or exercise whose file is missing or broken."""
-        self.update(
-            plain(
-                f"The {kind} {item_id} is listed by the course, but its file is missing "
-                "or could not be loaded. Run 'tooltutor validate' to see why."
+        message = (
+            t(
+                "The lesson {id} is listed by the course, but its file is missing or could "
+                "not be loaded. Run 'tooltutor validate' to see why.",
+                id=item_id,
+            )
+            if kind == "lesson"
+            else t(
+                "The exercise {id} is listed by the course, but its file is missing or could "
+                "not be loaded. Run 'tooltutor validate' to see why.",
+                id=item_id,
             )
         )
+        self.update(plain(message))

@@ -1,4 +1,7 @@
-"""The course map's tree: lessons, each with its exercises and their status."""
+"""The course map's tree: lessons, each with its exercises and their status.
+
+In a translated course, a lesson or exercise shown partly in the source language carries
+a small tag (`EN`)."""
 
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ from textual.widgets.tree import TreeNode
 
 from tooltutor.course import Course
 from tooltutor.journey import LessonProgress, missing_exercises
-from tooltutor.tui.texts import status_text
+from tooltutor.lesson_text import untranslated_tag
+from tooltutor.tui.texts import status_text, t, translate_bindings
 
 LESSON, EXERCISE, MISSING, BROKEN_LESSON = "lesson", "exercise", "missing", "broken-lesson"
 
@@ -33,7 +37,8 @@ class LessonTree(Tree[MapItem]):
     ]
 
     def __init__(self, course: Course, *, unicode: bool = True, id: str | None = None) -> None:
-        super().__init__("Lessons", id=id)
+        super().__init__(t("Lessons"), id=id)
+        translate_bindings(self)
         self.course = course
         self.unicode = unicode
         self.show_root = False
@@ -49,7 +54,7 @@ class LessonTree(Tree[MapItem]):
             lesson = self.course.lesson(lesson_id)
             if lesson is None:  # its file is broken: say so rather than hide it
                 label = Text(f"  ? {lesson_id}", style="dim", end="")
-                label.append("  (not available: its file is broken)")
+                label.append("  " + t("(not available: its file is broken)"))
                 self.root.add_leaf(label, data=MapItem(BROKEN_LESSON, lesson_id))
                 continue
             node = self.root.add(
@@ -67,7 +72,7 @@ class LessonTree(Tree[MapItem]):
                 self._map_nodes[(lesson.id, exercise.id)] = leaf
             for missing in missing_exercises(self.course, lesson):
                 label = Text(f"? {missing}", style="dim", end="")
-                label.append("  (not available: its file is missing or broken)")
+                label.append("  " + t("(not available: its file is missing or broken)"))
                 node.add_leaf(label, data=MapItem(MISSING, lesson.id, missing))
 
     def refresh_marks(self, progress: dict[str, LessonProgress], variables: dict[str, str]) -> None:
@@ -88,6 +93,7 @@ class LessonTree(Tree[MapItem]):
         label.append(mark)
         label.append(f" {lesson.number}. ", style="bold")
         label.append(lesson.title, style="bold")
+        self._tag(label, lesson)
         summary = progress.summary()
         if summary:
             label.append(f"  {summary}", style="dim")
@@ -100,7 +106,15 @@ class LessonTree(Tree[MapItem]):
         label.append(status_text(status, variables, self.unicode))
         label.append(" ")
         label.append(exercise.title)
+        self._tag(label, exercise)
         return label
+
+    def _tag(self, label: Text, item) -> None:
+        """`EN` after the title of an item not (fully) translated."""
+        tag = untranslated_tag(self.course, item)
+        if tag:
+            label.append(" ")
+            label.append(tag.strip("[]"), style="reverse")
 
     def node_for(self, lesson_id: str, exercise_id: str | None = None) -> TreeNode[MapItem] | None:
         return self._map_nodes.get((lesson_id, exercise_id))
