@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from checker.criteria import JsonContext, Outcome, check, diag, get_pointer
-from checker.diagnostics import describe, plural, pointer, quote
+from checker.diagnostics import describe, pointer, quote
+from checker.i18n import tr, trn
 
 _MISSING = object()
 
@@ -38,15 +39,21 @@ def _safe(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
         except Exception:  # noqa: BLE001 - a learner's answer must never crash the checker
             return Outcome(
                 False,
-                "This part of your answer could not be checked: its shape is too far from what "
-                "the exercise asks for. Compare it with the shape shown in the task.",
+                tr(
+                    "This part of your answer could not be checked: its shape is too far from "
+                    "what the exercise asks for. Compare it with the shape shown in the task."
+                ),
             )
 
     return guarded
 
 
 def _where(at: str) -> str:
-    return f"the part of your answer at {at}" if at else "your answer"
+    return tr("the part of your answer at {at}", at=at) if at else tr("your answer")
+
+
+def _upper(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _same(actual: Any, expected: Any) -> bool:
@@ -79,18 +86,25 @@ def _json_text(value: Any, limit: int = 80) -> str:
     return _MARKUP_LIKE.sub("\\\\u005b", text)
 
 
-def _not_a(kind: str, at: str, target: Any, what: str) -> Outcome:
-    """The failed Outcome for an answer (or part) that is not the JSON `kind` expected."""
-    where = _where(at)
+def _not_an_array(at: str, target: Any, what: str) -> Outcome:
+    """The failed Outcome for an answer (or part) that is not the JSON array expected;
+    `what` is one item in words."""
     return Outcome(
         False,
-        f"{where[:1].upper()}{where[1:]} is {describe(target)}; write a JSON {kind} of {what}.",
+        tr(
+            "{where} is {value}; write a JSON array of {what}s.",
+            where=_upper(_where(at)),
+            value=describe(target),
+            what=what,
+        ),
     )
 
 
 def _names(values: list[Any], limit: int = 6) -> str:
     shown = ", ".join(_json_text(v) for v in values[:limit])
-    return shown + (f" and {len(values) - limit} more" if len(values) > limit else "")
+    if len(values) > limit:
+        return tr("{ids} and {n} more", ids=shown, n=len(values) - limit)
+    return shown
 
 
 # --------------------------------------------------------------------------- each-field
@@ -115,8 +129,13 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
     if not isinstance(target, dict):
         return Outcome(
             False,
-            f"{_where(at)[:1].upper()}{_where(at)[1:]} is {describe(target)}; write a JSON "
-            f"object with one entry per item, each holding {quote(field)}.",
+            tr(
+                "{where} is {value}; write a JSON object with one entry per item, each holding "
+                "{field}.",
+                where=_upper(_where(at)),
+                value=describe(target),
+                field=quote(field),
+            ),
         )
     wrong: list[tuple[str, str, str]] = []  # (entry id, pointer, what is wrong)
     for entry_id, expected in key.items():
@@ -124,17 +143,24 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             expected = expected[field]
         entry = target.get(entry_id, _MISSING)
         if entry is _MISSING:
-            wrong.append((entry_id, at, f"the entry {quote(entry_id)} is missing"))
+            wrong.append((entry_id, at, tr("the entry {id} is missing", id=quote(entry_id))))
         elif not isinstance(entry, dict) or field not in entry:
             path = at + pointer(entry_id)
-            wrong.append((entry_id, path, f"{quote(entry_id)} has no {quote(field)}"))
+            wrong.append(
+                (entry_id, path, tr("{id} has no {field}", id=quote(entry_id), field=quote(field)))
+            )
         elif not _same(entry[field], expected):
             path = at + pointer(entry_id, field)
             wrong.append(
                 (
                     entry_id,
                     path,
-                    f"{quote(entry_id)}: {describe(entry[field])} is not the right {what}",
+                    tr(
+                        "{id}: {value} is not the right {what}",
+                        id=quote(entry_id),
+                        value=describe(entry[field]),
+                        what=what,
+                    ),
                 )
             )
     total = len(key)
@@ -147,18 +173,32 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
         for entry_id, path, message in wrong
     ]
     if not wrong:
-        return Outcome(True, f"All {plural(total, what)} match.")
+        return Outcome(
+            True, trn(total, "All {n} {what} match.", "All {n} {what}s match.", what=what)
+        )
     listed = _names([w[0] for w in wrong])
-    rule = "all of them must" if need == total else f"at least {need} must"
+    counts = {"correct": correct, "total": total, "what": what, "listed": listed}
     if passed:
         return Outcome(
             True,
-            f"{correct} of {total} {what}s match, enough to pass; look again at {listed}.",
+            tr(
+                "{correct} of {total} {what}s match, enough to pass; look again at {listed}.",
+                **counts,
+            ),
             diags,
         )
-    return Outcome(
-        False, f"{correct} of {total} {what}s match ({rule}). Not right yet: {listed}.", diags
-    )
+    if need == total:
+        message = tr(
+            "{correct} of {total} {what}s match (all of them must). Not right yet: {listed}.",
+            **counts,
+        )
+    else:
+        message = tr(
+            "{correct} of {total} {what}s match (at least {need} must). Not right yet: {listed}.",
+            need=need,
+            **counts,
+        )
+    return Outcome(False, message, diags)
 
 
 # --------------------------------------------------------------------------- set-equals
@@ -183,7 +223,7 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     }
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        return _not_a("array", at, target, f"{what}s")
+        return _not_an_array(at, target, what)
     expected = {_canon(v) for v in key}
     seen: set[str] = set()
     diags, unexpected, twice = [], [], []
@@ -192,28 +232,53 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
         path = at + pointer(i)
         if c in seen:
             twice.append(item)
-            diags.append(diag(path, f"{_json_text(item)} is listed twice"))
+            diags.append(diag(path, tr("{item} is listed twice", item=_json_text(item))))
         elif c not in expected:
             unexpected.append(item)
-            diags.append(diag(path, f"{_json_text(item)} does not belong here", notes.get(c, "")))
+            diags.append(
+                diag(
+                    path,
+                    tr("{item} does not belong here", item=_json_text(item)),
+                    notes.get(c, ""),
+                )
+            )
         seen.add(c)
     missing = len(expected - seen)
     if not (unexpected or twice or missing):
         return Outcome(True)
     parts = []
     if unexpected:
-        verb = "does" if len(unexpected) == 1 else "do"
-        parts.append(f"{_names(unexpected)} {verb} not belong here")
+        parts.append(
+            trn(
+                len(unexpected),
+                "{items} does not belong here",
+                "{items} do not belong here",
+                items=_names(unexpected),
+            )
+        )
         noted = [notes[_canon(u)] for u in unexpected if notes.get(_canon(u))]
         if len(unexpected) == 1 and noted:
             parts[-1] += f" ({noted[0]})"
         elif noted:
-            parts[-1] += " (see the note on each below)"
+            parts[-1] += tr(" (see the note on each below)")
     if twice:
-        parts.append(f"{_names(twice)} {'is' if len(twice) == 1 else 'are'} listed twice")
+        parts.append(
+            trn(
+                len(twice),
+                "{items} is listed twice",
+                "{items} are listed twice",
+                items=_names(twice),
+            )
+        )
     if missing:
-        parts.append(f"{plural(missing, what)} {'is' if missing == 1 else 'are'} missing")
-    message = f"Looking for {plural(len(expected), what)}: " + "; ".join(parts) + "."
+        parts.append(trn(missing, "{n} {what} is missing", "{n} {what}s are missing", what=what))
+    message = trn(
+        len(expected),
+        "Looking for {n} {what}: {problems}.",
+        "Looking for {n} {what}s: {problems}.",
+        what=what,
+        problems="; ".join(parts),
+    )
     return Outcome(False, message, diags)
 
 
@@ -228,20 +293,33 @@ def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
     what = str(params.get("what", "item"))
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        return _not_a("array", at, target, f"{what}s")
+        return _not_an_array(at, target, what)
     low, high = params.get("min"), params.get("max")
     n = len(target)
+    here = trn(n, "{n} {what} here", "{n} {what}s here", what=what)
     if low is not None and n < int(low):
         return Outcome(
             False,
-            f"The array holds {plural(n, what)}; write at least {low}.",
-            [diag(at, f"{plural(n, what)} here")],
+            trn(
+                n,
+                "The array holds {n} {what}; write at least {low}.",
+                "The array holds {n} {what}s; write at least {low}.",
+                what=what,
+                low=low,
+            ),
+            [diag(at, here)],
         )
     if high is not None and n > int(high):
         return Outcome(
             False,
-            f"The array holds {plural(n, what)}; at most {high} are allowed.",
-            [diag(at, f"{plural(n, what)} here")],
+            trn(
+                n,
+                "The array holds {n} {what}; at most {high} are allowed.",
+                "The array holds {n} {what}s; at most {high} are allowed.",
+                what=what,
+                high=high,
+            ),
+            [diag(at, here)],
         )
     return Outcome(True)
 
@@ -262,7 +340,7 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     what = str(params.get("what", "item"))
     target = get_pointer(ctx.value, at, None)
     if not isinstance(target, list):
-        return _not_a("array", at, target, f"{what}s")
+        return _not_an_array(at, target, what)
     rank = {_canon(v): i for i, v in enumerate(key)}
     placed: list[tuple[int, Any, int]] = []  # (position in answer, item, rank)
     seen: set[str] = set()
@@ -275,13 +353,20 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     if missing:
         return Outcome(
             False,
-            f"The order can be judged once all {plural(len(rank), what)} are in the list; "
-            f"{missing} {'is' if missing == 1 else 'are'} missing.",
+            tr(
+                "The order can be judged once all {items} are in the list; {missing}.",
+                items=trn(len(rank), "{n} {what}", "{n} {what}s", what=what),
+                missing=trn(missing, "{n} is missing", "{n} are missing"),
+            ),
         )
     for (i, item, r), (_, later, r2) in zip(placed, placed[1:]):
         if r > r2:
             first, then = _json_text(item), _json_text(later)
-            message = f"{first} stands before {then}, but {then} has to happen first."
+            message = tr(
+                "{first} stands before {then}, but {then} has to happen first.",
+                first=first,
+                then=then,
+            )
             return Outcome(False, message, [diag(at + pointer(i), message)])
     return Outcome(True)
 
@@ -310,24 +395,37 @@ def _definitions(value: Any, many: bool) -> tuple[list[tuple[str, Any]], str]:
     if not many:
         if isinstance(value, dict):
             return [("", value)], ""
-        extra = " (just the object, not an array holding it)" if isinstance(value, list) else ""
-        return [], (
-            f"Your answer is {describe(value)}; write one tool definition, a JSON object with "
-            f"`name`, `description` and `input_schema`{extra}."
+        if isinstance(value, list):
+            return [], tr(
+                "Your answer is {value}; write one tool definition, a JSON object with `name`, "
+                "`description` and `input_schema` (just the object, not an array holding it).",
+                value=describe(value),
+            )
+        return [], tr(
+            "Your answer is {value}; write one tool definition, a JSON object with `name`, "
+            "`description` and `input_schema`.",
+            value=describe(value),
         )
     base = ""
     if isinstance(value, dict) and isinstance(value.get("tools"), list):
         value, base = value["tools"], "/tools"
     if not isinstance(value, list):
-        return [], f"Your answer is {describe(value)}; write a JSON array of tool definitions."
+        return [], tr(
+            "Your answer is {value}; write a JSON array of tool definitions.",
+            value=describe(value),
+        )
     return [(base + pointer(i), d) for i, d in enumerate(value)], ""
 
 
 def _label(d: Any, path: str) -> str:
     name = d.get("name") if isinstance(d, dict) else None
-    return (
-        f"tool {quote(name)}" if isinstance(name, str) else f"the definition at {path or 'the top'}"
-    )
+    if isinstance(name, str):
+        return tr("tool {name}", name=quote(name))
+    return _definition_at(path)
+
+
+def _definition_at(path: str) -> str:
+    return tr("the definition at {path}", path=path or tr("the top"))
 
 
 def _schema(d: dict) -> dict | None:
@@ -358,22 +456,28 @@ def _usable_schema(d: dict) -> dict | None:
 def _part_name(d: dict, path: str) -> list[tuple[str, str]]:
     name = d.get("name")
     if not isinstance(name, str):
-        return [(path, "the definition has no `name` (a string)")]
+        return [(path, tr("the definition has no `name` (a string)"))]
     if NAME_PATTERN.fullmatch(name):
         return []
     if not name:
-        why = "it is empty"
+        why = tr("it is empty")
     elif len(name) > 64:
-        why = f"it is {len(name)} characters long; keep names to 64"
+        why = tr("it is {n} characters long; keep names to 64", n=len(name))
     else:
         bad = sorted({c for c in name if not re.fullmatch(r"[a-zA-Z0-9_-]", c)})
-        why = (
-            "it contains "
-            + ", ".join(quote(c) for c in bad)
-            + "; only letters, digits, `_` and `-` are allowed"
+        why = tr(
+            "it contains {chars}; only letters, digits, `_` and `-` are allowed",
+            chars=", ".join(quote(c) for c in bad),
         )
     return [
-        (path + "/name", f"the name {quote(name)} does not match ^[a-zA-Z0-9_-]{{1,64}}$: {why}")
+        (
+            path + "/name",
+            tr(
+                "the name {name} does not match ^[a-zA-Z0-9_-]{{1,64}}$: {why}",
+                name=quote(name),
+                why=why,
+            ),
+        )
     ]
 
 
@@ -383,48 +487,61 @@ def _part_shape(d: dict, path: str) -> list[tuple[str, str]]:
         out.append(
             (
                 path + ("/function" if "function" in d else "/type"),
-                "this is OpenAI's wrapper (`type: function` around a `function` object); a Claude "
-                "definition is flat: `name`, `description` and `input_schema` at the top level",
+                tr(
+                    "this is OpenAI's wrapper (`type: function` around a `function` object); a "
+                    "Claude definition is flat: `name`, `description` and `input_schema` at the "
+                    "top level"
+                ),
             )
         )
     if "parameters" in d:
         out.append(
             (
                 path + "/parameters",
-                "`parameters` is OpenAI's name for the schema; Claude reads `input_schema`, "
-                "and the API would answer 400 because `input_schema` is missing",
+                tr(
+                    "`parameters` is OpenAI's name for the schema; Claude reads `input_schema`, "
+                    "and the API would answer 400 because `input_schema` is missing"
+                ),
             )
         )
     schema = d.get("input_schema", _MISSING)
     if schema is _MISSING:
         if "parameters" not in d:
-            out.append((path, "the definition has no `input_schema`"))
+            out.append((path, tr("the definition has no `input_schema`")))
         return out
     if not isinstance(schema, dict):
         return out + [
             (
                 path + "/input_schema",
-                f"`input_schema` must be a JSON Schema object, not {describe(schema)}",
+                tr(
+                    "`input_schema` must be a JSON Schema object, not {value}",
+                    value=describe(schema),
+                ),
             )
         ]
     if schema.get("type") != "object":
         out.append(
             (
                 path + "/input_schema",
-                'the top level of `input_schema` must say `"type": "object"`; found '
-                + describe(schema.get("type")),
+                tr(
+                    'the top level of `input_schema` must say `"type": "object"`; found {value}',
+                    value=describe(schema.get("type")),
+                ),
             )
         )
     try:
         problems = _schema_errors(schema)
     except Exception:  # noqa: BLE001 - never raise on input
-        problems = [("", "jsonschema could not read it")]
+        problems = [("", tr("jsonschema could not read it"))]
     if problems:
         where, message = problems[0]
         out.append(
             (
                 path + "/input_schema" + where,
-                f"`input_schema` is not a valid JSON Schema (Draft 2020-12): {message}",
+                tr(
+                    "`input_schema` is not a valid JSON Schema (Draft 2020-12): {problem}",
+                    problem=message,
+                ),
             )
         )
         return out
@@ -434,7 +551,10 @@ def _part_shape(d: dict, path: str) -> list[tuple[str, str]]:
             out.append(
                 (
                     path + pointer("input_schema", "required", i),
-                    f"{quote(name)} is listed in `required` but is not one of the `properties`",
+                    tr(
+                        "{name} is listed in `required` but is not one of the `properties`",
+                        name=quote(name),
+                    ),
                 )
             )
     return out
@@ -446,8 +566,10 @@ def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str,
         return [
             (
                 path,
-                "the definition has no `description`; the model reads it to decide when and "
-                "how to call",
+                tr(
+                    "the definition has no `description`; the model reads it to decide when and "
+                    "how to call"
+                ),
             )
         ]
     out = []
@@ -456,8 +578,14 @@ def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str,
         out.append(
             (
                 path + "/description",
-                f"the description has {plural(n, 'sentence')}; write at least {min_sentences}: "
-                "what the tool does, when to use it and when not, what each parameter means",
+                trn(
+                    n,
+                    "the description has {n} sentence; write at least {min}: what the tool "
+                    "does, when to use it and when not, what each parameter means",
+                    "the description has {n} sentences; write at least {min}: what the tool "
+                    "does, when to use it and when not, what each parameter means",
+                    min=min_sentences,
+                ),
             )
         )
     schema = _schema(d) or {}
@@ -472,8 +600,11 @@ def _part_description(d: dict, path: str, min_sentences: int) -> list[tuple[str,
             out.append(
                 (
                     path + pointer("input_schema", "properties", name),
-                    f"the parameter {quote(name)} is explained nowhere: give it a `description`, "
-                    "or say in the tool's description what it means",
+                    tr(
+                        "the parameter {name} is explained nowhere: give it a `description`, or "
+                        "say in the tool's description what it means",
+                        name=quote(name),
+                    ),
                 )
             )
     return out
@@ -484,12 +615,23 @@ def _part_examples(
 ) -> list[tuple[str, str]]:
     examples = d.get("input_examples", _MISSING)
     if examples is _MISSING:
-        return [(path, f"add `input_examples`: a list of at least {min_examples} sample inputs")]
+        return [
+            (
+                path,
+                tr(
+                    "add `input_examples`: a list of at least {min} sample inputs",
+                    min=min_examples,
+                ),
+            )
+        ]
     if not isinstance(examples, list):
         return [
             (
                 path + "/input_examples",
-                f"`input_examples` must be a list of input objects, not {describe(examples)}",
+                tr(
+                    "`input_examples` must be a list of input objects, not {value}",
+                    value=describe(examples),
+                ),
             )
         ]
     out = []
@@ -497,8 +639,12 @@ def _part_examples(
         out.append(
             (
                 path + "/input_examples",
-                f"`input_examples` holds {plural(len(examples), 'example')}; "
-                f"give at least {min_examples}",
+                trn(
+                    len(examples),
+                    "`input_examples` holds {n} example; give at least {min}",
+                    "`input_examples` holds {n} examples; give at least {min}",
+                    min=min_examples,
+                ),
             )
         )
     schema = _usable_schema(d)
@@ -506,7 +652,14 @@ def _part_examples(
         where = path + pointer("input_examples", i)
         if not isinstance(example, dict):
             out.append(
-                (where, f"example {i} is {describe(example)}; each example is an input object")
+                (
+                    where,
+                    tr(
+                        "example {i} is {value}; each example is an input object",
+                        i=i,
+                        value=describe(example),
+                    ),
+                )
             )
             continue
         if schema is None:
@@ -516,15 +669,19 @@ def _part_examples(
 
             problems = validation_errors(schema, example)
         except Exception:  # noqa: BLE001 - never raise on input
-            problems = [("", "the schema could not be applied to it")]
+            problems = [("", tr("the schema could not be applied to it"))]
         if problems:
             inner, message = problems[0]
             out.append(
                 (
                     where + inner,
-                    f"example {i} does not validate against `input_schema` "
-                    f"(at {inner or 'its top level'}: {message}); the API would answer 400 and "
-                    "reject the whole request",
+                    tr(
+                        "example {i} does not validate against `input_schema` (at {where}: "
+                        "{problem}); the API would answer 400 and reject the whole request",
+                        i=i,
+                        where=inner or tr("its top level"),
+                        problem=message,
+                    ),
                 )
             )
     if schema is None and not any(isinstance(e, dict) for e in examples):
@@ -533,7 +690,7 @@ def _part_examples(
         out.append(
             (
                 path + "/input_schema",
-                "the examples can be checked once `input_schema` is a valid object schema",
+                tr("the examples can be checked once `input_schema` is a valid object schema"),
             )
         )
         return out
@@ -543,10 +700,11 @@ def _part_examples(
         out.append(
             (
                 path + "/input_examples",
-                "every example sets every optional parameter ("
-                + ", ".join(quote(p) for p in optional)
-                + "); leave at least one out somewhere, so the model learns that a call "
-                "without it is normal",
+                tr(
+                    "every example sets every optional parameter ({names}); leave at least one "
+                    "out somewhere, so the model learns that a call without it is normal",
+                    names=", ".join(quote(p) for p in optional),
+                ),
             )
         )
     return out
@@ -581,8 +739,11 @@ def _part_strict(d: dict, path: str) -> list[tuple[str, str]]:
             out.append(
                 (
                     where,
-                    f"`strict` is on, but the object schema at {where} does not set "
-                    "`additionalProperties: false`",
+                    tr(
+                        "`strict` is on, but the object schema at {where} does not set "
+                        "`additionalProperties: false`",
+                        where=where,
+                    ),
                 )
             )
     return out
@@ -610,16 +771,16 @@ def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
     if complaint:
         return Outcome(False, complaint)
     if not definitions:
-        return Outcome(False, "The array holds no tool definition.")
+        return Outcome(False, tr("The array holds no tool definition."))
     problems: list[tuple[str, str, str]] = []  # (label, pointer, message)
     for path, d in definitions:
         path = at + path
         if not isinstance(d, dict):
             problems.append(
                 (
-                    f"the definition at {path or 'the top'}",
+                    _definition_at(path),
                     path,
-                    f"a tool definition is an object, not {describe(d)}",
+                    tr("a tool definition is an object, not {value}", value=describe(d)),
                 )
             )
             continue
@@ -640,12 +801,19 @@ def tool_definition(ctx: JsonContext, params: Mapping) -> Outcome:
     if not problems:
         return Outcome(True)
     label, _, first = problems[0]
-    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
-    prefix = f"In {label}, " if len(definitions) > 1 else ""
-    message = f"{prefix}{first}{more}."
-    return Outcome(
-        False, message[:1].upper() + message[1:], [diag(p, m) for _, p, m in problems[:20]]
-    )
+    more = _more_problems(len(problems) - 1)
+    if len(definitions) > 1:
+        message = tr("In {label}, {problem}{more}.", label=label, problem=first, more=more)
+    else:
+        message = f"{first}{more}."
+    return Outcome(False, _upper(message), [diag(p, m) for _, p, m in problems[:20]])
+
+
+def _more_problems(n: int) -> str:
+    """` (2 more problems below)`, or "" when there are none."""
+    if n < 1:
+        return ""
+    return trn(n, " ({n} more problem below)", " ({n} more problems below)")
 
 
 # --------------------------------------------------------------------------- action-enum
@@ -674,7 +842,9 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     for path, d in definitions:
         path = at + path
         if not isinstance(d, dict) or not isinstance(d.get("name"), str):
-            problems.append((path, "this definition has no `name`, so its service cannot be told"))
+            problems.append(
+                (path, tr("this definition has no `name`, so its service cannot be told"))
+            )
             continue
         name = d["name"]
         service = next((s for s in services if name.startswith(f"{s}_")), None)
@@ -682,7 +852,11 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     path + "/name",
-                    f"{quote(name)} starts with none of the service prefixes ({prefixes})",
+                    tr(
+                        "{name} starts with none of the service prefixes ({prefixes})",
+                        name=quote(name),
+                        prefixes=prefixes,
+                    ),
                 )
             )
             continue
@@ -697,7 +871,11 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     path + "/input_schema",
-                    f"{quote(name)} has no {quote(field)} property with an `enum` of operations",
+                    tr(
+                        "{name} has no {field} property with an `enum` of operations",
+                        name=quote(name),
+                        field=quote(field),
+                    ),
                 )
             )
             continue
@@ -706,8 +884,12 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     path + "/input_schema",
-                    f"in {quote(name)}, {quote(field)} should be `required`: without it the tool "
-                    "cannot tell which operation is meant",
+                    tr(
+                        "in {name}, {field} should be `required`: without it the tool cannot "
+                        "tell which operation is meant",
+                        name=quote(name),
+                        field=quote(field),
+                    ),
                 )
             )
         where = path + pointer("input_schema", "properties", field, "enum")
@@ -717,27 +899,41 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
                 problems.append(
                     (
                         where + pointer(i),
-                        f"{_json_text(action)} in {quote(name)} is not one of the {service} "
-                        f"action names ({names})",
+                        tr(
+                            "{action} in {name} is not one of the {service} action names ({names})",
+                            action=_json_text(action),
+                            name=quote(name),
+                            service=service,
+                            names=names,
+                        ),
                     )
                 )
             elif owner[action] != service:
                 problems.append(
                     (
                         where + pointer(i),
-                        f"{quote(action)} is a `{owner[action]}` operation, but {quote(name)} "
-                        f"is a `{service}` tool",
+                        tr(
+                            "{action} is a `{owner}` operation, but {name} is a `{service}` tool",
+                            action=quote(action),
+                            owner=owner[action],
+                            name=quote(name),
+                            service=service,
+                        ),
                     )
                 )
             else:
                 offered.setdefault((service, action), []).append((name, where + pointer(i)))
     for (_service, action), places in offered.items():
         if len(places) > 1:
-            names = " and ".join(quote(n) for n, _ in places)
+            names = tr(" and ").join(quote(n) for n, _ in places)
             problems.append(
                 (
                     places[-1][1],
-                    f"{quote(action)} is offered by {names}; each operation belongs to one tool",
+                    tr(
+                        "{action} is offered by {names}; each operation belongs to one tool",
+                        action=quote(action),
+                        names=names,
+                    ),
                 )
             )
     for service, actions in services.items():
@@ -746,16 +942,19 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
                 problems.append(
                     (
                         at,
-                        f"no `{service}` tool offers {quote(action)}, so {quote(original)} is lost",
+                        tr(
+                            "no `{service}` tool offers {action}, so {original} is lost",
+                            service=service,
+                            action=quote(action),
+                            original=quote(original),
+                        ),
                     )
                 )
     if not problems:
         return Outcome(True)
-    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
+    more = _more_problems(len(problems) - 1)
     first = problems[0][1]
-    return Outcome(
-        False, f"{first[:1].upper()}{first[1:]}{more}.", [diag(p, m) for p, m in problems[:20]]
-    )
+    return Outcome(False, f"{_upper(first)}{more}.", [diag(p, m) for p, m in problems[:20]])
 
 
 # --------------------------------------------------------------------------- tool-calls
@@ -775,21 +974,34 @@ def _openai_text(content: Any) -> str | None:
 
 def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[str, str]]:
     if not isinstance(call, dict):
-        return [(base, f"tool call {i} is {describe(call)}; each call is an object")]
+        return [
+            (
+                base,
+                tr("tool call {i} is {value}; each call is an object", i=i, value=describe(call)),
+            )
+        ]
     out = []
     if call.get("id") != want.get("id"):
         out.append(
             (
                 base + "/id",
-                f"tool call {i} has id {describe(call.get('id'))}; keep the original id "
-                + quote(want.get("id")),
+                tr(
+                    "tool call {i} has id {found}; keep the original id {id}",
+                    i=i,
+                    found=describe(call.get("id")),
+                    id=quote(want.get("id")),
+                ),
             )
         )
     if call.get("type") != "function":
         out.append(
             (
                 base + "/type",
-                f'tool call {i} needs `"type": "function"`; found {describe(call.get("type"))}',
+                tr(
+                    'tool call {i} needs `"type": "function"`; found {found}',
+                    i=i,
+                    found=describe(call.get("type")),
+                ),
             )
         )
     function = call.get("function")
@@ -797,28 +1009,41 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
         return out + [
             (
                 base,
-                f"tool call {i} needs a `function` object holding `name` and `arguments`; "
-                f"found {describe(function)}",
+                tr(
+                    "tool call {i} needs a `function` object holding `name` and `arguments`; "
+                    "found {found}",
+                    i=i,
+                    found=describe(function),
+                ),
             )
         ]
     if function.get("name") != want.get("name"):
         out.append(
             (
                 base + "/function/name",
-                f"tool call {i} names {describe(function.get('name'))}; it should be "
-                + quote(want.get("name")),
+                tr(
+                    "tool call {i} names {found}; it should be {name}",
+                    i=i,
+                    found=describe(function.get("name")),
+                    name=quote(want.get("name")),
+                ),
             )
         )
     arguments = function.get("arguments", _MISSING)
     where = base + "/function/arguments"
     if arguments is _MISSING:
-        out.append((base + "/function", f"tool call {i} has no `arguments`"))
+        out.append((base + "/function", tr("tool call {i} has no `arguments`", i=i)))
     elif not isinstance(arguments, str):
         out.append(
             (
                 where,
-                f"`arguments` of tool call {i} is {describe(arguments)}; in Chat Completions it "
-                f"is a string holding JSON, such as {quote(json.dumps(want.get('input')))}",
+                tr(
+                    "`arguments` of tool call {i} is {found}; in Chat Completions it is a string "
+                    "holding JSON, such as {example}",
+                    i=i,
+                    found=describe(arguments),
+                    example=quote(json.dumps(want.get("input"))),
+                ),
             )
         )
     else:
@@ -828,7 +1053,11 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
             out.append(
                 (
                     where,
-                    f"`arguments` of tool call {i} is not valid JSON text: {quote(arguments, 40)}",
+                    tr(
+                        "`arguments` of tool call {i} is not valid JSON text: {text}",
+                        i=i,
+                        text=quote(arguments, 40),
+                    ),
                 )
             )
         else:
@@ -836,8 +1065,12 @@ def _call_problems(call: Any, want: Mapping, base: str, i: int) -> list[tuple[st
                 out.append(
                     (
                         where,
-                        f"`arguments` of tool call {i} decodes to {_json_text(decoded)}, "
-                        "not to the original input",
+                        tr(
+                            "`arguments` of tool call {i} decodes to {value}, not to the "
+                            "original input",
+                            i=i,
+                            value=_json_text(decoded),
+                        ),
                     )
                 )
     return out
@@ -854,22 +1087,33 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
     """
     if ctx.messages is None:
         return Outcome(
-            False, f"Your answer is {describe(ctx.value)}; write a JSON array of messages."
+            False,
+            tr(
+                "Your answer is {value}; write a JSON array of messages.",
+                value=describe(ctx.value),
+            ),
         )
     index, message = ctx.message(int(params.get("index", 1)))
     wanted = [c for c in params.get("calls") or [] if isinstance(c, Mapping)]
     if message is None:
         return Outcome(
-            False, f"There is no message {params.get('index', 1)} to carry the tool calls."
+            False,
+            tr(
+                "There is no message {index} to carry the tool calls.",
+                index=params.get("index", 1),
+            ),
         )
     base = ctx.message_ptr(index)
     if not isinstance(message, dict) or message.get("role") != "assistant":
         role = message.get("role") if isinstance(message, dict) else None
         return Outcome(
             False,
-            f"Message {index} should be the assistant turn with the calls; it has role "
-            f"{describe(role)}.",
-            [diag(base, "the calls belong in an assistant message")],
+            tr(
+                "Message {index} should be the assistant turn with the calls; it has role {role}.",
+                index=index,
+                role=describe(role),
+            ),
+            [diag(base, tr("the calls belong in an assistant message"))],
         )
     problems: list[tuple[str, str]] = []
     if "text" in params:
@@ -878,8 +1122,12 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     base + "/content",
-                    f"the assistant's words must survive as the message's `content` string, "
-                    f"{quote(str(params['text']), 50)}; found {describe(message.get('content'))}",
+                    tr(
+                        "the assistant's words must survive as the message's `content` string, "
+                        "{text}; found {found}",
+                        text=quote(str(params["text"]), 50),
+                        found=describe(message.get("content")),
+                    ),
                 )
             )
     calls = message.get("tool_calls", _MISSING)
@@ -889,7 +1137,10 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     base + "/content",
-                    "`tool_use` blocks are Claude's; in Chat Completions calls go in `tool_calls`",
+                    tr(
+                        "`tool_use` blocks are Claude's; in Chat Completions calls go in "
+                        "`tool_calls`"
+                    ),
                 )
             )
     if not isinstance(calls, list):
@@ -897,8 +1148,13 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
         problems.append(
             (
                 base,
-                f"message {index} needs `tool_calls`, a list of "
-                f"{plural(len(wanted), 'call')}; found {found}",
+                trn(
+                    len(wanted),
+                    "message {index} needs `tool_calls`, a list of {n} call; found {found}",
+                    "message {index} needs `tool_calls`, a list of {n} calls; found {found}",
+                    index=index,
+                    found=found,
+                ),
             )
         )
     else:
@@ -906,16 +1162,20 @@ def tool_calls(ctx: JsonContext, params: Mapping) -> Outcome:
             problems.append(
                 (
                     base + "/tool_calls",
-                    f"`tool_calls` holds {plural(len(calls), 'call')}; all {len(wanted)} calls "
-                    "of the Claude turn belong in this one list",
+                    trn(
+                        len(calls),
+                        "`tool_calls` holds {n} call; all {wanted} calls of the Claude turn "
+                        "belong in this one list",
+                        "`tool_calls` holds {n} calls; all {wanted} calls of the Claude turn "
+                        "belong in this one list",
+                        wanted=len(wanted),
+                    ),
                 )
             )
         for i, (call, want) in enumerate(zip(calls, wanted)):
             problems += _call_problems(call, want, base + pointer("tool_calls", i), i)
     if not problems:
         return Outcome(True)
-    more = f" ({plural(len(problems) - 1, 'more problem')} below)" if len(problems) > 1 else ""
+    more = _more_problems(len(problems) - 1)
     first = problems[0][1]
-    return Outcome(
-        False, f"{first[:1].upper()}{first[1:]}{more}.", [diag(p, m) for p, m in problems[:20]]
-    )
+    return Outcome(False, f"{_upper(first)}{more}.", [diag(p, m) for p, m in problems[:20]])

@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.diagnostics import Diagnostic, describe, plural, pointer, quote, split_pointer
+from checker.diagnostics import Diagnostic, describe, pointer, quote, split_pointer
+from checker.i18n import tr, trn
 
 
 @dataclass
@@ -125,8 +126,11 @@ def not_messages(ctx: JsonContext) -> Outcome:
     shape = describe(ctx.value)
     return Outcome(
         False,
-        f"Your answer is {shape}; this exercise wants a JSON array of messages "
-        "(or a request body whose `messages` is that array).",
+        tr(
+            "Your answer is {shape}; this exercise wants a JSON array of messages "
+            "(or a request body whose `messages` is that array).",
+            shape=shape,
+        ),
     )
 
 
@@ -148,12 +152,19 @@ def protocol(ctx: JsonContext, params: Mapping) -> Outcome:
         return not_messages(ctx)
     errors = ctx.lint().errors
     if not errors:
-        return Outcome(True, "The API would accept this request.")
+        return Outcome(True, tr("The API would accept this request."))
     rules = sorted({d.rule for d in errors})
     return Outcome(
         False,
-        f"The API would reject this request with a 400: {plural(len(errors), 'problem')} "
-        f"({', '.join(rules)}). The first: {errors[0].message}",
+        trn(
+            len(errors),
+            "The API would reject this request with a 400: {n} problem ({rules}). "
+            "The first: {first}",
+            "The API would reject this request with a 400: {n} problems ({rules}). "
+            "The first: {first}",
+            rules=", ".join(rules),
+            first=errors[0].message,
+        ),
     )
 
 
@@ -166,30 +177,46 @@ def roles(ctx: JsonContext, params: Mapping) -> Outcome:
     actual = [_role(m) for m in ctx.messages]
     if actual == expected:
         return Outcome(True)
-    message = (
-        f"Expected {len(expected)} messages with roles {', '.join(expected)}; yours "
-        f"{'are' if len(actual) != 1 else 'is'} {', '.join(actual) or 'none'}."
-    )
+    values = {"n": len(expected), "roles": ", ".join(expected), "actual": ", ".join(actual)}
+    if not actual:
+        message = tr("Expected {n} messages with roles {roles}; yours are none.", **values)
+    elif len(actual) == 1:
+        message = tr("Expected {n} messages with roles {roles}; yours is {actual}.", **values)
+    else:
+        message = tr("Expected {n} messages with roles {roles}; yours are {actual}.", **values)
     index = next((i for i, (a, e) in enumerate(zip(actual, expected)) if a != e), None)
     hint = ""
     if "tool" in actual and ctx.api == "anthropic":
-        hint = (
+        hint = tr(
             "`tool` is the OpenAI role. In the Messages API a tool result travels in a "
             "`user` message, as a `tool_result` content block."
         )
     elif "system" in actual and ctx.api == "anthropic":
-        hint = "The Messages API takes the system prompt as the top-level `system` field."
+        hint = tr("The Messages API takes the system prompt as the top-level `system` field.")
     if index is None:
         index = min(len(actual), len(expected)) - (1 if len(actual) > len(expected) else 0)
         index = max(index, 0)
-        what = "missing" if len(actual) < len(expected) else "one too many"
+        if len(actual) < len(expected):
+            where = tr("{message} (missing here)", message=message)
+        else:
+            where = tr("{message} (one too many here)", message=message)
         path = ctx.message_ptr(index) if actual else ctx.messages_ptr
-        return Outcome(False, message, [diag(path, f"{message} ({what} here)", hint)])
+        return Outcome(False, message, [diag(path, where, hint)])
     path = ctx.message_ptr(index, "role")
     return Outcome(
         False,
         message,
-        [diag(path, f"message {index} should have role {quote(expected[index])}", hint)],
+        [
+            diag(
+                path,
+                tr(
+                    "message {index} should have role {role}",
+                    index=index,
+                    role=quote(expected[index]),
+                ),
+                hint,
+            )
+        ],
     )
 
 
@@ -201,11 +228,13 @@ def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
     index, message = ctx.message(int(params.get("index", 0)))
     text = str(params["text"])
     if message is None:
-        return Outcome(False, f"There is no message {params.get('index', 0)}.")
+        return Outcome(False, tr("There is no message {index}.", index=params.get("index", 0)))
     path = ctx.message_ptr(index)
     if not isinstance(message, dict) or message.get("role") != "user":
-        what = params.get("what", "the user's message")
-        return Outcome(False, f"Message {index} should be {what}, with role `user`.")
+        what = params["what"] if "what" in params else tr("the user's message")
+        return Outcome(
+            False, tr("Message {index} should be {what}, with role `user`.", index=index, what=what)
+        )
     content = message.get("content")
     if (
         isinstance(content, list)
@@ -219,8 +248,18 @@ def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
     found = describe(content)
     return Outcome(
         False,
-        f"Message {index} should carry the user's words exactly: {quote(text, 80)}.",
-        [diag(path + "/content", f"found {found}", "Resend the user's question word for word.")],
+        tr(
+            "Message {index} should carry the user's words exactly: {text}.",
+            index=index,
+            text=quote(text, 80),
+        ),
+        [
+            diag(
+                path + "/content",
+                tr("found {value}", value=found),
+                tr("Resend the user's question word for word."),
+            )
+        ],
     )
 
 
@@ -228,26 +267,33 @@ def first_difference(actual: Any, expected: Any, path: str = "") -> tuple[str, s
     """(pointer, what differs) for the first place `actual` departs from `expected`."""
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
-            return path, f"expected an object, found {describe(actual)}"
+            return path, tr("expected an object, found {value}", value=describe(actual))
         for key in expected:
             if key not in actual:
-                return path, f"the key {quote(key)} is missing"
+                return path, tr("the key {key} is missing", key=quote(key))
             found = first_difference(actual[key], expected[key], path + pointer(key))
             if found:
                 return found
         for key in actual:
             if key not in expected:
-                return path + pointer(key), f"the key {quote(key)} was not in what the API sent"
+                return path + pointer(key), tr(
+                    "the key {key} was not in what the API sent", key=quote(key)
+                )
         return None
     if isinstance(expected, list):
         if not isinstance(actual, list):
-            return path, f"expected an array, found {describe(actual)}"
+            return path, tr("expected an array, found {value}", value=describe(actual))
         for i, (a, e) in enumerate(zip(actual, expected)):
             found = first_difference(a, e, path + pointer(i))
             if found:
                 return found
         if len(actual) != len(expected):
-            return path, f"expected {plural(len(expected), 'item')}, found {len(actual)}"
+            return path, trn(
+                len(expected),
+                "expected {n} item, found {found}",
+                "expected {n} items, found {found}",
+                found=len(actual),
+            )
         return None
     if type(actual) is not type(expected) and not (
         isinstance(actual, (int, float))
@@ -255,10 +301,16 @@ def first_difference(actual: Any, expected: Any, path: str = "") -> tuple[str, s
         and not isinstance(actual, bool)
         and not isinstance(expected, bool)
     ):
-        return path, f"expected {describe(expected)}, found {describe(actual)}"
+        return path, _expected_found(expected, actual)
     if actual != expected:
-        return path, f"expected {describe(expected)}, found {describe(actual)}"
+        return path, _expected_found(expected, actual)
     return None
+
+
+def _expected_found(expected: Any, actual: Any) -> str:
+    return tr(
+        "expected {expected}, found {found}", expected=describe(expected), found=describe(actual)
+    )
 
 
 ENVELOPE_FIELDS = ("stop_reason", "stop_sequence", "id", "type", "model", "usage")
@@ -271,18 +323,23 @@ def message_equals(ctx: JsonContext, params: Mapping) -> Outcome:
         return not_messages(ctx)
     expected = params["message"]
     index, actual = ctx.message(int(params["index"]))
-    what = params.get("what", f"message {params['index']}")
+    what = params["what"] if "what" in params else tr("message {index}", index=params["index"])
+    what = what[:1].upper() + what[1:]
     if actual is None:
-        return Outcome(False, f"{what[:1].upper()}{what[1:]} is missing.")
+        return Outcome(False, tr("{what} is missing.", what=what))
     if isinstance(actual, dict):
         extra = [k for k in actual if k in ENVELOPE_FIELDS and k not in expected]
         if extra:
             path = ctx.message_ptr(index, extra[0])
             return Outcome(
                 False,
-                f"{what[:1].upper()}{what[1:]} carries {quote(extra[0])}, which belongs to the "
-                "response envelope, not to a message. A message holds only `role` and `content`.",
-                [diag(path, f"remove {quote(extra[0])} from the message")],
+                tr(
+                    "{what} carries {key}, which belongs to the response envelope, not to a "
+                    "message. A message holds only `role` and `content`.",
+                    what=what,
+                    key=quote(extra[0]),
+                ),
+                [diag(path, tr("remove {key} from the message", key=quote(extra[0])))],
             )
     found = first_difference(actual, expected)
     if found is None:
@@ -290,10 +347,14 @@ def message_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     path, difference = found  # relative to the message
     return Outcome(
         False,
-        f"{what[:1].upper()}{what[1:]} must be resent exactly as the API returned it, its whole "
-        f"`content` list included: at {path or 'the top'}, "
-        f"{difference}.",
-        [diag(ctx.message_ptr(index) + path, difference, "Copy the turn unchanged.")],
+        tr(
+            "{what} must be resent exactly as the API returned it, its whole `content` list "
+            "included: at {where}, {difference}.",
+            what=what,
+            where=path or tr("the top"),
+            difference=difference,
+        ),
+        [diag(ctx.message_ptr(index) + path, difference, tr("Copy the turn unchanged."))],
     )
 
 
@@ -316,56 +377,77 @@ def tool_result(ctx: JsonContext, params: Mapping) -> Outcome:
     tool_name = params.get("tool_name")
     index, message = ctx.message(int(params.get("index", -1)))
     if message is None:
-        return Outcome(False, "There is no message to hold the tool result.")
+        return Outcome(False, tr("There is no message to hold the tool result."))
     base = ctx.message_ptr(index)
     if not isinstance(message, dict):
-        return Outcome(False, f"Message {index} is not an object.")
+        return Outcome(False, tr("Message {index} is not an object.", index=index))
     if message.get("role") != "user":
         return Outcome(
             False,
-            f"The tool result travels in a `user` message; message {index} has role "
-            f"{quote(message.get('role'))}.",
-            [diag(base + "/role", "a tool_result goes in a `user` message")],
+            tr(
+                "The tool result travels in a `user` message; message {index} has role {role}.",
+                index=index,
+                role=quote(message.get("role")),
+            ),
+            [diag(base + "/role", tr("a tool_result goes in a `user` message"))],
         )
     content = message.get("content")
     results = _tool_results(content)
     if not results:
         return Outcome(
             False,
-            f"Message {index} holds no `tool_result` block. The answer to call "
-            f"{quote(call_id)} goes in a content block "
-            f'{{"type": "tool_result", "tool_use_id": {json.dumps(call_id)}, "content": ...}}.',
-            [diag(base + "/content", "no tool_result block here")],
+            tr(
+                "Message {index} holds no `tool_result` block. The answer to call {id} goes in "
+                'a content block {{"type": "tool_result", "tool_use_id": {json_id}, '
+                '"content": ...}}.',
+                index=index,
+                id=quote(call_id),
+                json_id=json.dumps(call_id),
+            ),
+            [diag(base + "/content", tr("no tool_result block here"))],
         )
     matching = [(i, b) for i, b in results if b.get("tool_use_id") == call_id]
     if not matching:
         i, block = results[0]
         used = block.get("tool_use_id")
         if tool_name is not None and used == tool_name:
-            why = (
-                f"`tool_use_id` is {quote(used)}, the tool's name. It must be the id of the "
-                f"call, {quote(call_id)}: results are matched to calls by id."
+            why = tr(
+                "`tool_use_id` is {used}, the tool's name. It must be the id of the call, {id}: "
+                "results are matched to calls by id.",
+                used=quote(used),
+                id=quote(call_id),
             )
         else:
-            why = (
-                f"`tool_use_id` is {quote(used)}, but the call's id is {quote(call_id)}. Copy "
-                "the `id` of the tool_use block exactly: results are matched to calls by id."
+            why = tr(
+                "`tool_use_id` is {used}, but the call's id is {id}. Copy the `id` of the "
+                "tool_use block exactly: results are matched to calls by id.",
+                used=quote(used),
+                id=quote(call_id),
             )
         return Outcome(False, why, [diag(base + pointer("content", i, "tool_use_id"), why)])
     position, block = matching[0]
     if params.get("first", True) and position != 0:
         return Outcome(
             False,
-            "Something stands before the tool_result in this message. Results come first in "
-            "the user message that answers a tool call; any text goes after them.",
-            [diag(base + pointer("content", 0), "move this block after the tool_result")],
+            tr(
+                "Something stands before the tool_result in this message. Results come first "
+                "in the user message that answers a tool call; any text goes after them."
+            ),
+            [diag(base + pointer("content", 0), tr("move this block after the tool_result"))],
         )
     if not params.get("is_error", False) and block.get("is_error") is True:
         return Outcome(
             False,
-            "The tool worked, so `is_error` should be absent (or false). `is_error: true` tells "
-            "the model the call failed.",
-            [diag(base + pointer("content", position, "is_error"), "the call did not fail")],
+            tr(
+                "The tool worked, so `is_error` should be absent (or false). `is_error: true` "
+                "tells the model the call failed."
+            ),
+            [
+                diag(
+                    base + pointer("content", position, "is_error"),
+                    tr("the call did not fail"),
+                )
+            ],
         )
     return Outcome(True)
 
@@ -417,7 +499,9 @@ def result_json(ctx: JsonContext, params: Mapping) -> Outcome:
     call_id = str(params["id"])
     found = _find_result_block(ctx, call_id)
     if found is None:
-        return Outcome(False, f"There is no tool_result for call {quote(call_id)} to read.")
+        return Outcome(
+            False, tr("There is no tool_result for call {id} to read.", id=quote(call_id))
+        )
     path, block = found
     content = block.get("content")
     if isinstance(content, list):
@@ -428,30 +512,43 @@ def result_json(ctx: JsonContext, params: Mapping) -> Outcome:
     if not isinstance(text, str):
         return Outcome(
             False,
-            "The result's `content` should be a string (or text blocks) holding JSON; found "
-            f"{describe(content)}.",
-            [diag(path + "/content", "put the tool's output here as a JSON string")],
+            tr(
+                "The result's `content` should be a string (or text blocks) holding JSON; "
+                "found {value}.",
+                value=describe(content),
+            ),
+            [diag(path + "/content", tr("put the tool's output here as a JSON string"))],
         )
     try:
         data = json.loads(text)
     except ValueError:
         example = params.get("example", "")
-        return Outcome(
-            False,
-            f"The result's content is {quote(text, 40)}, which a program cannot parse. Send "
-            "the tool's output as JSON text"
-            + (f", such as {example}" if example else "")
-            + ": the model reads it, and so can your tests.",
-            [diag(path + "/content", "not parseable as JSON")],
-        )
+        if example:
+            message = tr(
+                "The result's content is {text}, which a program cannot parse. Send the tool's "
+                "output as JSON text, such as {example}: the model reads it, and so can your "
+                "tests.",
+                text=quote(text, 40),
+                example=example,
+            )
+        else:
+            message = tr(
+                "The result's content is {text}, which a program cannot parse. Send the tool's "
+                "output as JSON text: the model reads it, and so can your tests.",
+                text=quote(text, 40),
+            )
+        return Outcome(False, message, [diag(path + "/content", tr("not parseable as JSON"))])
     missing = [
         w.get("name", describe(w)) for w in params.get("carries", []) if not _carries(data, w)
     ]
     if missing:
         return Outcome(
             False,
-            f"The result parses, but it does not carry {', '.join(missing)}.",
-            [diag(path + "/content", f"missing: {', '.join(missing)}")],
+            tr(
+                "The result parses, but it does not carry {missing}.",
+                missing=", ".join(missing),
+            ),
+            [diag(path + "/content", tr("missing: {missing}", missing=", ".join(missing)))],
         )
     return Outcome(True)
 
@@ -470,9 +567,13 @@ def json_schema(ctx: JsonContext, params: Mapping) -> Outcome:
     first_path, first_message = problems[0]
     return Outcome(
         False,
-        f"{plural(len(problems), 'part')} of the answer "
-        f"{'does' if len(problems) == 1 else 'do'} not fit the expected shape. "
-        f"First, at {at + first_path or 'the top'}: {first_message}",
+        trn(
+            len(problems),
+            "{n} part of the answer does not fit the expected shape. First, at {where}: {problem}",
+            "{n} parts of the answer do not fit the expected shape. First, at {where}: {problem}",
+            where=at + first_path or tr("the top"),
+            problem=first_message,
+        ),
         diags,
     )
 
@@ -518,17 +619,19 @@ def _differences(actual: Any, expected: Any, path: str, tolerance: float, out: l
     if isinstance(expected, dict) and isinstance(actual, dict):
         for key in expected:
             if key not in actual:
-                out.append((path, f"{quote(key)} is missing", None))
+                out.append((path, tr("{key} is missing", key=quote(key)), None))
             else:
                 _differences(actual[key], expected[key], path + pointer(key), tolerance, out)
         for key in actual:
             if key not in expected:
-                out.append((path + pointer(key), f"{quote(key)} is not expected here", None))
+                out.append(
+                    (path + pointer(key), tr("{key} is not expected here", key=quote(key)), None)
+                )
     elif isinstance(expected, list) and isinstance(actual, list) and len(actual) == len(expected):
         for i, (a, e) in enumerate(zip(actual, expected)):
             _differences(a, e, path + pointer(i), tolerance, out)
     elif actual != expected and not _numbers_close(actual, expected, tolerance):
-        out.append((path, f"{describe(actual)} is not right", expected))
+        out.append((path, tr("{value} is not right", value=describe(actual)), expected))
 
 
 @check("equals", kinds=("json",))
@@ -545,13 +648,20 @@ def equals(ctx: JsonContext, params: Mapping) -> Outcome:
     reveal = params.get("reveal", False)
     diags = []
     for path, what, want in out[:20]:
-        hint = f"expected {describe(want)}" if reveal and want is not None else ""
+        hint = tr("expected {value}", value=describe(want)) if reveal and want is not None else ""
         diags.append(diag(path, what, hint))
-    shown = "; ".join(f"{p or 'the answer'}: {w}" for p, w, _ in out[:3])
-    more = f" (and {len(out) - 3} more)" if len(out) > 3 else ""
-    verb = "differs" if len(out) == 1 else "differ"
+    shown = "; ".join(f"{p or tr('the answer')}: {w}" for p, w, _ in out[:3])
+    more = tr(" (and {n} more)", n=len(out) - 3) if len(out) > 3 else ""
     return Outcome(
-        False, f"{plural(len(out), 'place')} {verb} from the answer key: {shown}{more}.", diags
+        False,
+        trn(
+            len(out),
+            "{n} place differs from the answer key: {places}{more}.",
+            "{n} places differ from the answer key: {places}{more}.",
+            places=shown,
+            more=more,
+        ),
+        diags,
     )
 
 
@@ -579,11 +689,16 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
     if unknown:
         return Outcome(
             False,
-            f"{', '.join(quote(u) for u in unknown)} is not one of the options "
-            f"({', '.join(by_id)}).",
+            tr(
+                "{chosen} is not one of the options ({options}).",
+                chosen=", ".join(quote(u) for u in unknown),
+                options=", ".join(by_id),
+            ),
         )
     if not ctx.chosen:
-        return Outcome(False, f"Pick an option: write its id ({', '.join(by_id)}).")
+        return Outcome(
+            False, tr("Pick an option: write its id ({options}).", options=", ".join(by_id))
+        )
     correct = {c["id"] for c in ctx.choices if c["correct"]}
     chosen = set(ctx.chosen)
     if chosen == correct:
@@ -593,8 +708,11 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
     parts = wrong[:]
     if missed and not wrong:
         parts.append(
-            f"Right so far, but {plural(missed, 'more option')} "
-            f"{'holds' if missed == 1 else 'hold'} too."
+            trn(
+                missed,
+                "Right so far, but {n} more option holds too.",
+                "Right so far, but {n} more options hold too.",
+            )
         )
     return Outcome(False, " ".join(parts))
 

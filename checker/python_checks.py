@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from checker.criteria import Outcome, check
-from checker.diagnostics import plural, quote
+from checker.diagnostics import quote
+from checker.i18n import tr, trn
 
 
 @dataclass
@@ -54,15 +55,17 @@ def _messages(request: Any) -> list:
 
 
 def _where(run, k: int) -> str:
-    return f"request {k + 1} of run {run.index + 1}"
+    return tr("request {request} of run {run}", request=k + 1, run=run.index + 1)
 
 
 def _no_follow_up(ctx: PythonContext) -> Outcome | None:
     if not any(list(tool_rounds(run)) for run in ctx.runs):
         return Outcome(
             False,
-            "Your code never sent a request after the model asked for a tool, so there is "
-            "nothing to judge yet: run the tool and call `client.messages.create` again.",
+            tr(
+                "Your code never sent a request after the model asked for a tool, so there is "
+                "nothing to judge yet: run the tool and call `client.messages.create` again."
+            ),
         )
     return None
 
@@ -92,18 +95,20 @@ def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
             )
             where = _where(run, k)
             if anywhere:
-                why = (
-                    f"In {where}, the assistant turn with the tool call is there but not right "
+                why = tr(
+                    "In {where}, the assistant turn with the tool call is there but not right "
                     "before the message with the results. The results must answer the turn "
-                    "immediately before them."
+                    "immediately before them.",
+                    where=where,
                 )
             else:
-                why = (
-                    f"In {where}, the model's own turn is missing: `messages` goes from the "
+                why = tr(
+                    "In {where}, the model's own turn is missing: `messages` goes from the "
                     "user's question straight to the tool result. Append the reply as "
-                    '`{"role": "assistant", "content": response.content}` before the '
+                    '`{{"role": "assistant", "content": response.content}}` before the '
                     "tool_result message; the API rejects a result whose call it cannot see "
-                    "(400: unexpected `tool_use_id`)."
+                    "(400: unexpected `tool_use_id`).",
+                    where=where,
                 )
             return Outcome(False, why)
     return Outcome(True)
@@ -126,8 +131,11 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
             if not isinstance(last, dict) or last.get("role") != "user":
                 return Outcome(
                     False,
-                    f"In {where}, the last message should be a `user` message holding the "
-                    "tool results.",
+                    tr(
+                        "In {where}, the last message should be a `user` message holding the "
+                        "tool results.",
+                        where=where,
+                    ),
                 )
             content = last.get("content")
             results = [
@@ -138,9 +146,12 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
             if not results:
                 return Outcome(
                     False,
-                    f"In {where}, the last message holds no `tool_result` block; the answer "
-                    'to a call is `{"type": "tool_result", "tool_use_id": call.id, '
-                    '"content": ...}`.',
+                    tr(
+                        "In {where}, the last message holds no `tool_result` block; the answer "
+                        'to a call is `{{"type": "tool_result", "tool_use_id": call.id, '
+                        '"content": ...}}`.',
+                        where=where,
+                    ),
                 )
             names = {u.get("id"): u.get("name") for u in uses}
             for block in results:
@@ -148,22 +159,27 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
                 if used in names:
                     continue
                 if used in names.values():
-                    why = (
-                        f"In {where}, `tool_use_id` is {quote(used)}: that is the tool's "
-                        "`name`. Use the call's `id` (`call.id`), which is what the API "
-                        "matches results by."
+                    why = tr(
+                        "In {where}, `tool_use_id` is {used}: that is the tool's `name`. Use the "
+                        "call's `id` (`call.id`), which is what the API matches results by.",
+                        where=where,
+                        used=quote(used),
                     )
                 elif run.index > 0 and used in first_ids:
-                    why = (
-                        f"In {where}, `tool_use_id` is {quote(used)}, the id from the first "
-                        "run: it looks written into the code. Read it from the tool_use block "
-                        "(`call.id`) each time; every call gets a new id."
+                    why = tr(
+                        "In {where}, `tool_use_id` is {used}, the id from the first run: it "
+                        "looks written into the code. Read it from the tool_use block "
+                        "(`call.id`) each time; every call gets a new id.",
+                        where=where,
+                        used=quote(used),
                     )
                 else:
-                    expected = ", ".join(quote(i) for i in names)
-                    why = (
-                        f"In {where}, `tool_use_id` is {quote(used)}, but the call's id is "
-                        f"{expected}. Copy it from the tool_use block (`call.id`)."
+                    why = tr(
+                        "In {where}, `tool_use_id` is {used}, but the call's id is {expected}. "
+                        "Copy it from the tool_use block (`call.id`).",
+                        where=where,
+                        used=quote(used),
+                        expected=", ".join(quote(i) for i in names),
                     )
                 return Outcome(False, why)
             answered = {b.get("tool_use_id") for b in results}
@@ -171,9 +187,15 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
             if unanswered:
                 return Outcome(
                     False,
-                    f"In {where}, {plural(len(unanswered), 'call')} got no result "
-                    f"({', '.join(quote(i) for i in unanswered)}): every tool_use needs its "
-                    "tool_result in the next message.",
+                    trn(
+                        len(unanswered),
+                        "In {where}, {n} call got no result ({ids}): every tool_use needs its "
+                        "tool_result in the next message.",
+                        "In {where}, {n} calls got no result ({ids}): every tool_use needs its "
+                        "tool_result in the next message.",
+                        where=where,
+                        ids=", ".join(quote(i) for i in unanswered),
+                    ),
                 )
     return Outcome(True)
 
@@ -185,15 +207,18 @@ def tools_resent(ctx: PythonContext, params: Mapping) -> Outcome:
         for k, request in enumerate(run.requests):
             tools = request.get("tools") if isinstance(request, dict) else None
             if not tools:
+                where = _where(run, k)
                 return Outcome(
                     False,
-                    f"{_where(run, k)[:1].upper()}{_where(run, k)[1:]} has no `tools`. The API "
-                    "keeps nothing between requests, so every request must carry the tool "
-                    "definitions; one whose history holds tool_use or tool_result blocks "
-                    "without `tools` is rejected with a 400.",
+                    tr(
+                        "{where} has no `tools`. The API keeps nothing between requests, so every "
+                        "request must carry the tool definitions; one whose history holds "
+                        "tool_use or tool_result blocks without `tools` is rejected with a 400.",
+                        where=where[:1].upper() + where[1:],
+                    ),
                 )
     if not any(run.requests for run in ctx.runs):
-        return Outcome(False, "Your code sent no request at all.")
+        return Outcome(False, tr("Your code sent no request at all."))
     return Outcome(True)
 
 
@@ -215,19 +240,27 @@ def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
             continue
         if not got:
             return Outcome(
-                False, "Your code never ran the tool: call `run_tool(call.name, call.input)`."
+                False,
+                tr("Your code never ran the tool: call `run_tool(call.name, call.input)`."),
             )
         if len(got) != len(wanted):
             return Outcome(
                 False,
-                f"The tool ran {plural(len(got), 'time')}; the model asked for "
-                f"{plural(len(wanted), 'call')}. Run each requested call exactly once.",
+                tr(
+                    "The tool ran {times}; the model asked for {calls}. Run each requested call "
+                    "exactly once.",
+                    times=trn(len(got), "{n} time", "{n} times"),
+                    calls=trn(len(wanted), "{n} call", "{n} calls"),
+                ),
             )
         name, args = next((g for g, w in zip(got, wanted) if g != w), got[0])
         return Outcome(
             False,
-            f"`run_tool` got {quote(name)} with {quote(args)}; pass the call's own `name` and "
-            "`input`.",
+            tr(
+                "`run_tool` got {name} with {args}; pass the call's own `name` and `input`.",
+                name=quote(name),
+                args=quote(args),
+            ),
         )
     return Outcome(True)
 
@@ -239,7 +272,12 @@ def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
         if run.exception is not None:
             return Outcome(
                 False,
-                f"Run {run.index + 1} ended with {run.exception.type}: {run.exception.message}",
+                tr(
+                    "Run {run} ended with {type}: {message}",
+                    run=run.index + 1,
+                    type=run.exception.type,
+                    message=run.exception.message,
+                ),
             )
         returned = run.returned
         last = len(run.requests) - 1
@@ -247,8 +285,10 @@ def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
             continue
         return Outcome(
             False,
-            "The function should return the model's final response (the one with "
-            '`stop_reason` "end_turn"), as `client.messages.create` returned it.',
+            tr(
+                "The function should return the model's final response (the one with "
+                '`stop_reason` "end_turn"), as `client.messages.create` returned it.'
+            ),
         )
     return Outcome(True)
 
@@ -262,11 +302,15 @@ def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
             if errors:
                 return Outcome(
                     False,
-                    f"The API would reject {_where(run, k)} with a 400 ({errors[0]['rule']}): "
-                    f"{errors[0]['message']}",
+                    tr(
+                        "The API would reject {where} with a 400 ({rule}): {message}",
+                        where=_where(run, k),
+                        rule=errors[0]["rule"],
+                        message=errors[0]["message"],
+                    ),
                 )
     if not any(run.requests for run in ctx.runs):
-        return Outcome(False, "Your code sent no request at all.")
+        return Outcome(False, tr("Your code sent no request at all."))
     return Outcome(True)
 
 
@@ -278,8 +322,13 @@ def max_requests(ctx: PythonContext, params: Mapping) -> Outcome:
         if len(run.requests) > cap:
             return Outcome(
                 False,
-                f"Run {run.index + 1} sent {len(run.requests)} requests; the loop must stop "
-                f"after {cap}, whatever the model keeps asking for.",
+                tr(
+                    "Run {run} sent {n} requests; the loop must stop after {cap}, whatever the "
+                    "model keeps asking for.",
+                    run=run.index + 1,
+                    n=len(run.requests),
+                    cap=cap,
+                ),
             )
     return Outcome(True)
 
@@ -290,13 +339,16 @@ def returned_equals(ctx: PythonContext, params: Mapping) -> Outcome:
     keys = params.get("keys") or [params.get("key")] * len(ctx.runs)
     for run, key in zip(ctx.runs, keys):
         if run.exception is not None:
-            return Outcome(
-                False, f"Run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
-            )
+            return _raised(run)
         if run.returned != key:
             return Outcome(
                 False,
-                f"Run {run.index + 1} returned {quote(run.returned)}; expected {quote(key)}.",
+                tr(
+                    "Run {run} returned {value}; expected {key}.",
+                    run=run.index + 1,
+                    value=quote(run.returned),
+                    key=quote(key),
+                ),
             )
     return Outcome(True)
 
@@ -308,15 +360,30 @@ def returned_schema(ctx: PythonContext, params: Mapping) -> Outcome:
 
     for run in ctx.runs:
         if run.exception is not None:
-            return Outcome(
-                False, f"Run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
-            )
+            return _raised(run)
         problems = validation_errors(params["schema"], run.returned)
         if problems:
             path, message = problems[0]
             return Outcome(
                 False,
-                f"What run {run.index + 1} returned does not have the expected shape: at "
-                f"{path or 'the top'}, {message}.",
+                tr(
+                    "What run {run} returned does not have the expected shape: at {where}, "
+                    "{problem}.",
+                    run=run.index + 1,
+                    where=path or tr("the top"),
+                    problem=message,
+                ),
             )
     return Outcome(True)
+
+
+def _raised(run) -> Outcome:
+    return Outcome(
+        False,
+        tr(
+            "Run {run} raised {type}: {message}",
+            run=run.index + 1,
+            type=run.exception.type,
+            message=run.exception.message,
+        ),
+    )

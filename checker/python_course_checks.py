@@ -39,7 +39,8 @@ from typing import TYPE_CHECKING, Any
 # `checker.criteria` first: take the module, not its names, so either order works.
 import checker.python_checks as python_checks
 from checker.criteria import Outcome, check
-from checker.diagnostics import plural, quote
+from checker.diagnostics import quote
+from checker.i18n import tr, trn
 
 if TYPE_CHECKING:
     from checker.python_checks import PythonContext
@@ -67,8 +68,13 @@ def raised(run) -> Outcome | None:
         return None
     return Outcome(
         False,
-        f"Run {run.index + 1} raised {run.exception.type}: {quote(run.exception.message, 120)}. "
-        "Return a result instead of letting the error escape.",
+        tr(
+            "Run {run} raised {type}: {message}. Return a result instead of letting the error "
+            "escape.",
+            run=run.index + 1,
+            type=run.exception.type,
+            message=quote(run.exception.message, 120),
+        ),
     )
 
 
@@ -101,11 +107,11 @@ def _per_run(value: Any, position: int) -> Any:
 
 def _shown(value: Mapping, key: str) -> str:
     """A field of the learner's result for a message: its value, or "missing"."""
-    return quote(value[key]) if key in value else "missing"
+    return quote(value[key]) if key in value else tr("missing")
 
 
 def _count_matches(n: int) -> str:
-    return f"{n} match" if n == 1 else f"{n} matches"
+    return trn(n, "{n} match", "{n} matches")
 
 
 def _exception_name(run) -> str:
@@ -140,7 +146,7 @@ def _search_call(run) -> str:
         args.append(f"path={quote(call.get('path'))}")
     if "max_results" in call:
         args.append(f"max_results={call.get('max_results')}")
-    return f"run {run.index + 1}, `search_code({', '.join(args)})`"
+    return tr("run {run}, `search_code({args})`", run=run.index + 1, args=", ".join(args))
 
 
 def _search_result(run) -> tuple[dict | None, Outcome | None]:
@@ -152,8 +158,10 @@ def _search_result(run) -> tuple[dict | None, Outcome | None]:
     if not isinstance(returned, dict) or not isinstance(returned.get("matches"), list):
         return None, Outcome(
             False,
-            f"In {_search_call(run)}, the result has no `matches` list, so there is nothing "
-            "to compare yet.",
+            tr(
+                "In {where}, the result has no `matches` list, so there is nothing to compare yet.",
+                where=_search_call(run),
+            ),
         )
     return returned, None
 
@@ -169,7 +177,9 @@ def _trim_runs(ctx: PythonContext, params: Mapping) -> list:
 def _trim_call(run, params: Mapping) -> str:
     budget = run.call.get(params.get("budget_param", "budget"))
     total = run.expected.get("total")
-    return f"run {run.index + 1} ({total} rows, budget {budget})"
+    return tr(
+        "run {run} ({total} rows, budget {budget})", run=run.index + 1, total=total, budget=budget
+    )
 
 
 def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
@@ -180,7 +190,10 @@ def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
     if not isinstance(returned, dict) or not isinstance(returned.get("orders"), list):
         return None, Outcome(
             False,
-            f"In {_trim_call(run, params)}, the result is not an object with an `orders` list.",
+            tr(
+                "In {where}, the result is not an object with an `orders` list.",
+                where=_trim_call(run, params),
+            ),
         )
     return returned, None
 
@@ -198,42 +211,64 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
         if problem:
             return problem
         block = run.returned
-        where = f"Run {run.index + 1}"
+        where = tr("Run {run}", run=run.index + 1)
         if not isinstance(block, dict):
             return Outcome(
                 False,
-                f"{where} returned {quote(block)}; return a dict, the tool_result block "
-                '`{"type": "tool_result", "tool_use_id": ..., "content": ...}`.',
+                tr(
+                    "{where} returned {value}; return a dict, the tool_result block "
+                    '`{{"type": "tool_result", "tool_use_id": ..., "content": ...}}`.',
+                    where=where,
+                    value=quote(block),
+                ),
             )
         if block.get("type") != "tool_result":
             return Outcome(
                 False,
-                f'{where}: `type` is {quote(block.get("type"))}; it must be "tool_result".',
+                tr(
+                    '{where}: `type` is {value}; it must be "tool_result".',
+                    where=where,
+                    value=quote(block.get("type")),
+                ),
             )
         wanted = run.call.get(id_param)
         got = block.get("tool_use_id")
         if got != wanted:
             if run.index > 0 and got == first_id:
-                why = "that is the id of the first run: it looks written into the code."
+                why = tr("that is the id of the first run: it looks written into the code.")
             else:
-                why = f"the call's id was {quote(wanted)}."
+                why = tr("the call's id was {id}.", id=quote(wanted))
             return Outcome(
                 False,
-                f"{where}: `tool_use_id` is {quote(got)}; {why} Use the `{id_param}` argument.",
+                tr(
+                    "{where}: `tool_use_id` is {got}; {why} Use the `{param}` argument.",
+                    where=where,
+                    got=quote(got),
+                    why=why,
+                    param=id_param,
+                ),
             )
         if content_text(block.get("content")) is None:
             return Outcome(
                 False,
-                f"{where}: `content` is {quote(block.get('content'))}; make it a string (JSON "
-                "text), which is what the model reads.",
+                tr(
+                    "{where}: `content` is {value}; make it a string (JSON text), which is what "
+                    "the model reads.",
+                    where=where,
+                    value=quote(block.get("content")),
+                ),
             )
         extra = sorted(set(block) - RESULT_KEYS)
         if extra:
             return Outcome(
                 False,
-                f"{where}: the block has {quote(extra[0])}, a key the API does not accept in a "
-                "tool_result (it would answer 400). Keep to type, tool_use_id, content and "
-                "is_error.",
+                tr(
+                    "{where}: the block has {key}, a key the API does not accept in a "
+                    "tool_result (it would answer 400). Keep to type, tool_use_id, content and "
+                    "is_error.",
+                    where=where,
+                    key=quote(extra[0]),
+                ),
             )
     return Outcome(True)
 
@@ -248,14 +283,18 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
     """
     what = params.get("what", "")
     for position, run in enumerate(selected(ctx, params)):
-        where = f"In run {run.index + 1}" + (f" ({what})" if what else "")
+        where = tr("In run {run}", run=run.index + 1) + (f" ({what})" if what else "")
         problem = raised(run)
         if problem:
             return Outcome(
                 False,
-                f"{where}, your function raised {run.exception.type}: "
-                f"{quote(run.exception.message, 120)}. Catch it and return a tool_result "
-                "instead, so the model learns what went wrong.",
+                tr(
+                    "{where}, your function raised {type}: {message}. Catch it and return a "
+                    "tool_result instead, so the model learns what went wrong.",
+                    where=where,
+                    type=run.exception.type,
+                    message=quote(run.exception.message, 120),
+                ),
             )
         block = run.returned if isinstance(run.returned, dict) else {}
         flag = block.get("is_error")
@@ -263,14 +302,21 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
             if not _is_flag(flag):
                 return Outcome(
                     False,
-                    f'{where}, the result has no `"is_error": true`, so the model would read '
-                    "the failure as data that worked. Set it on every error result.",
+                    tr(
+                        '{where}, the result has no `"is_error": true`, so the model would read '
+                        "the failure as data that worked. Set it on every error result.",
+                        where=where,
+                    ),
                 )
         elif flag not in (None, False):
             return Outcome(
                 False,
-                f"{where}, the call worked but the result says `is_error`: "
-                f"{quote(flag)}. Leave it out (or false) on success.",
+                tr(
+                    "{where}, the call worked but the result says `is_error`: {flag}. Leave it "
+                    "out (or false) on success.",
+                    where=where,
+                    flag=quote(flag),
+                ),
             )
         text = content_text(block.get("content"))
         try:
@@ -278,37 +324,59 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
         except ValueError:
             return Outcome(
                 False,
-                f"{where}, `content` is {quote(text, 80)}, which is not JSON. Write it with "
-                "`json.dumps(...)` so the model (and your code) can read its fields.",
+                tr(
+                    "{where}, `content` is {text}, which is not JSON. Write it with "
+                    "`json.dumps(...)` so the model (and your code) can read its fields.",
+                    where=where,
+                    text=quote(text, 80),
+                ),
             )
         want = _per_run(params.get("content"), position)
         if isinstance(want, dict):
             if params.get("exact") and parsed != want:
                 return Outcome(
                     False,
-                    f"{where}, `content` holds {quote(text, 80)}; it should be the service's "
-                    "return value as JSON, unchanged: `json.dumps(result)`.",
+                    tr(
+                        "{where}, `content` holds {text}; it should be the service's return "
+                        "value as JSON, unchanged: `json.dumps(result)`.",
+                        where=where,
+                        text=quote(text, 80),
+                    ),
                 )
             if not isinstance(parsed, dict):
                 return Outcome(
                     False,
-                    f"{where}, `content` is JSON but not an object: {quote(text, 80)}. Make it "
-                    'an object such as `{"error": ..., "message": ...}`.',
+                    tr(
+                        "{where}, `content` is JSON but not an object: {text}. Make it an "
+                        'object such as `{{"error": ..., "message": ...}}`.',
+                        where=where,
+                        text=quote(text, 80),
+                    ),
                 )
             for key, value in want.items():
                 if parsed.get(key) != value:
-                    shown = quote(parsed[key]) if key in parsed else "missing"
+                    shown = quote(parsed[key]) if key in parsed else tr("missing")
                     return Outcome(
                         False,
-                        f"{where}, `{key}` in the content is {shown}; it should be {quote(value)}.",
+                        tr(
+                            "{where}, `{key}` in the content is {shown}; it should be {value}.",
+                            where=where,
+                            key=key,
+                            shown=shown,
+                            value=quote(value),
+                        ),
                     )
         for key in params.get("text_fields") or []:
             value = parsed.get(key) if isinstance(parsed, dict) else None
             if not isinstance(value, str) or not value.strip():
                 return Outcome(
                     False,
-                    f"{where}, the content has no `{key}` sentence. Say what went wrong and "
-                    "what the model can do about it.",
+                    tr(
+                        "{where}, the content has no `{key}` sentence. Say what went wrong and "
+                        "what the model can do about it.",
+                        where=where,
+                        key=key,
+                    ),
                 )
     return Outcome(True)
 
@@ -321,7 +389,7 @@ def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
     """Searches return {matches: [{file, line, snippet}], total_matches, truncated}."""
     runs = _search_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _search_result(run)
         if problem:
@@ -330,28 +398,51 @@ def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
         for number, item in enumerate(returned["matches"], 1):
             if not isinstance(item, dict):
                 return Outcome(
-                    False, f"In {where}, match {number} is {quote(item)}, not an object."
+                    False,
+                    tr(
+                        "In {where}, match {number} is {value}, not an object.",
+                        where=where,
+                        number=number,
+                        value=quote(item),
+                    ),
                 )
             types = {"file": str, "line": int, "snippet": str}
             for key, kind in types.items():
                 value = item.get(key)
                 if not isinstance(value, kind) or isinstance(value, bool):
+                    values = {"where": where, "number": number, "key": key, "value": quote(value)}
                     return Outcome(
                         False,
-                        f"In {where}, match {number} has `{key}` = {quote(value)}; it should "
-                        f"be a {'number' if kind is int else 'string'}.",
+                        tr(
+                            "In {where}, match {number} has `{key}` = {value}; it should be a "
+                            "number.",
+                            **values,
+                        )
+                        if kind is int
+                        else tr(
+                            "In {where}, match {number} has `{key}` = {value}; it should be a "
+                            "string.",
+                            **values,
+                        ),
                     )
         total = returned.get("total_matches")
         if not isinstance(total, int) or isinstance(total, bool):
             return Outcome(
                 False,
-                f"In {where}, `total_matches` is {quote(total)}; it should be a number.",
+                tr(
+                    "In {where}, `total_matches` is {value}; it should be a number.",
+                    where=where,
+                    value=quote(total),
+                ),
             )
         if not isinstance(returned.get("truncated"), bool):
             return Outcome(
                 False,
-                f"In {where}, `truncated` is {quote(returned.get('truncated'))}; it should be "
-                "true or false.",
+                tr(
+                    "In {where}, `truncated` is {value}; it should be true or false.",
+                    where=where,
+                    value=quote(returned.get("truncated")),
+                ),
             )
     return Outcome(True)
 
@@ -361,7 +452,7 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
     """The first `max_results` true matches, by (file, line), paths relative to the root."""
     runs = _search_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _search_result(run)
         if problem:
@@ -384,41 +475,66 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
                     example = quote(sorted(same)[0]) if same else '"billing/refunds.py"'
                     return Outcome(
                         False,
-                        f"In {where}, a match names the file {quote(name)}. Give paths "
-                        f"relative to the project root, with `/`, such as {example}.",
+                        tr(
+                            "In {where}, a match names the file {name}. Give paths relative to "
+                            "the project root, with `/`, such as {example}.",
+                            where=where,
+                            name=quote(name),
+                            example=example,
+                        ),
                     )
         if len(got) != len(wanted):
             return Outcome(
                 False,
-                f"In {where}, you returned {_count_matches(len(got))}; there are "
-                f"{len(everything)} in all, so the result should hold {len(wanted)} "
-                f"(at most max_results={cap}).",
+                tr(
+                    "In {where}, you returned {matches}; there are {total} in all, so the result "
+                    "should hold {wanted} (at most max_results={cap}).",
+                    where=where,
+                    matches=_count_matches(len(got)),
+                    total=len(everything),
+                    wanted=len(wanted),
+                    cap=cap,
+                ),
             )
         if sorted(map(repr, got)) == sorted(map(repr, wanted)):
             return Outcome(
                 False,
-                f"In {where}, the right matches come back in the wrong order. Sort by file "
-                "(as strings), then by line number.",
+                tr(
+                    "In {where}, the right matches come back in the wrong order. Sort by file "
+                    "(as strings), then by line number.",
+                    where=where,
+                ),
             )
         if [(f, line + 1 if isinstance(line, int) else line) for f, line in got] == wanted:
             return Outcome(
                 False,
-                f"In {where}, every line number is one too small: count lines from 1, as "
-                "an editor shows them.",
+                tr(
+                    "In {where}, every line number is one too small: count lines from 1, as an "
+                    "editor shows them.",
+                    where=where,
+                ),
             )
         first = next(i for i, (g, w) in enumerate(zip(got, wanted, strict=False)) if g != w)
         if set(map(repr, got)) <= set(map(repr, everything)):
-            why = (
+            why = tr(
                 "that match is real but not one of the first ones: cut the list only after "
                 "sorting all matches by file and line"
             )
         else:
-            why = "there is no such match"
+            why = tr("there is no such match")
         return Outcome(
             False,
-            f"In {where}, match {first + 1} is {quote(got[first][0])} line "
-            f"{quote(got[first][1])}, expected {quote(wanted[first][0])} line "
-            f"{wanted[first][1]}: {why}.",
+            tr(
+                "In {where}, match {number} is {file} line {line}, expected {wanted_file} line "
+                "{wanted_line}: {why}.",
+                where=where,
+                number=first + 1,
+                file=quote(got[first][0]),
+                line=quote(got[first][1]),
+                wanted_file=quote(wanted[first][0]),
+                wanted_line=wanted[first][1],
+                why=why,
+            ),
         )
     return Outcome(True)
 
@@ -430,7 +546,7 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
     limit = limit if isinstance(limit, int) else 200
     runs = _search_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
     judged = 0
     for run in runs:
         returned, problem = _search_result(run)
@@ -445,34 +561,53 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
             if not isinstance(snippet, str) or line is None:
                 continue
             judged += 1
-            where = f"In {_search_call(run)}, match {number}"
+            where = tr("In {where}, match {number}", where=_search_call(run), number=number)
             if snippet.endswith(("\n", "\r")):
                 return Outcome(
                     False,
-                    f"{where} has a snippet that ends with a line break; strip it "
-                    "(`line.rstrip()`).",
+                    tr(
+                        "{where} has a snippet that ends with a line break; strip it "
+                        "(`line.rstrip()`).",
+                        where=where,
+                    ),
                 )
             if len(snippet) > limit:
                 return Outcome(
                     False,
-                    f"{where} has a snippet of {len(snippet)} characters; cut it to at most "
-                    f"{limit}. A lead only has to show where to look.",
+                    tr(
+                        "{where} has a snippet of {n} characters; cut it to at most {limit}. A "
+                        "lead only has to show where to look.",
+                        where=where,
+                        n=len(snippet),
+                        limit=limit,
+                    ),
                 )
             if not snippet.strip() or snippet not in line:
                 return Outcome(
                     False,
-                    f"{where} has the snippet {quote(snippet)}, which is not taken from its "
-                    f"line {quote(line.strip(), 80)}.",
+                    tr(
+                        "{where} has the snippet {snippet}, which is not taken from its line "
+                        "{line}.",
+                        where=where,
+                        snippet=quote(snippet),
+                        line=quote(line.strip(), 80),
+                    ),
                 )
             if len(line.strip()) <= limit and snippet.strip() != line.strip():
                 return Outcome(
                     False,
-                    f"{where}: the line fits in {limit} characters, so the snippet should be "
-                    f"the whole line ({quote(line.strip(), 80)}), not {quote(snippet)}.",
+                    tr(
+                        "{where}: the line fits in {limit} characters, so the snippet should be "
+                        "the whole line ({line}), not {snippet}.",
+                        where=where,
+                        limit=limit,
+                        line=quote(line.strip(), 80),
+                        snippet=quote(snippet),
+                    ),
                 )
     if not judged:
         return Outcome(
-            False, "No search returned a real match, so there is no snippet to judge yet."
+            False, tr("No search returned a real match, so there is no snippet to judge yet.")
         )
     return Outcome(True)
 
@@ -482,7 +617,7 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
     """`total_matches` is the true count, and `truncated` says whether matches were left out."""
     runs = _search_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No search ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _search_result(run)
         if problem:
@@ -493,22 +628,31 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
         got = returned.get("total_matches")
         if got != total:
             shown = len(returned["matches"])
-            extra = (
-                " That is the number returned, not the number found: count every match, "
-                "then cut the list."
-                if got == shown and shown != total
-                else ""
-            )
-            return Outcome(
-                False,
-                f"In {where}, `total_matches` is {quote(got)}; the search finds {total}.{extra}",
-            )
+            values = {"where": where, "got": quote(got), "total": total}
+            if got == shown and shown != total:
+                message = tr(
+                    "In {where}, `total_matches` is {got}; the search finds {total}. That is the "
+                    "number returned, not the number found: count every match, then cut the "
+                    "list.",
+                    **values,
+                )
+            else:
+                message = tr(
+                    "In {where}, `total_matches` is {got}; the search finds {total}.", **values
+                )
+            return Outcome(False, message)
         if returned.get("truncated") is not (total > cap):
             return Outcome(
                 False,
-                f"In {where}, `truncated` is {quote(returned.get('truncated'))}; with {total} "
-                f"matches and max_results={cap} it should be "
-                f"{'true' if total > cap else 'false'}.",
+                tr(
+                    "In {where}, `truncated` is {value}; with {total} matches and "
+                    "max_results={cap} it should be {expected}.",
+                    where=where,
+                    value=quote(returned.get("truncated")),
+                    total=total,
+                    cap=cap,
+                    expected="true" if total > cap else "false",
+                ),
             )
     return Outcome(True)
 
@@ -527,38 +671,58 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
         if isinstance(run.expected, dict) and run.expected.get("error") == code
     ]
     if not runs:
-        return Outcome(False, f"No run of this exercise expects the error {quote(code)}.")
+        return Outcome(
+            False, tr("No run of this exercise expects the error {code}.", code=quote(code))
+        )
     for run in runs:
-        where = _search_call(run) if "pattern" in run.call else f"run {run.index + 1}"
+        where = _search_call(run) if "pattern" in run.call else tr("run {run}", run=run.index + 1)
         if run.exception is not None:
             return Outcome(
                 False,
-                f"In {where}, your function raised {_exception_name(run)}: "
-                f"{quote(run.exception.message, 120)}. Return "
-                f'`{{"error": {quote(code)}, "message": ...}}` instead: a crash tells the '
-                "model nothing.",
+                tr(
+                    "In {where}, your function raised {type}: {message}. Return "
+                    '`{{"error": {code}, "message": ...}}` instead: a crash tells the model '
+                    "nothing.",
+                    where=where,
+                    type=_exception_name(run),
+                    message=quote(run.exception.message, 120),
+                    code=quote(code),
+                ),
             )
         returned = run.returned
         found = returned.get("matches") if isinstance(returned, dict) else None
         if isinstance(found, list) and found:
             return Outcome(
                 False,
-                f"In {where}, the result holds {_count_matches(len(found))}: the search read "
-                "files it must not. Check the path before reading anything.",
+                tr(
+                    "In {where}, the result holds {matches}: the search read files it must not. "
+                    "Check the path before reading anything.",
+                    where=where,
+                    matches=_count_matches(len(found)),
+                ),
             )
         got = returned.get("error") if isinstance(returned, dict) else None
         if got != code:
             return Outcome(
                 False,
-                f"In {where}, the result should be an error with `error` {quote(code)}; "
-                f"yours is {quote(returned)}.",
+                tr(
+                    "In {where}, the result should be an error with `error` {code}; yours is "
+                    "{value}.",
+                    where=where,
+                    code=quote(code),
+                    value=quote(returned),
+                ),
             )
         for key in params.get("text_fields") or []:
             value = returned.get(key)
             if not isinstance(value, str) or not value.strip():
                 return Outcome(
                     False,
-                    f"In {where}, the error has no `{key}` sentence saying what went wrong.",
+                    tr(
+                        "In {where}, the error has no `{key}` sentence saying what went wrong.",
+                        where=where,
+                        key=key,
+                    ),
                 )
     return Outcome(True)
 
@@ -571,7 +735,7 @@ def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each result fits its budget by the course estimator, ceil(len(compact JSON) / 4)."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         problem = raised(run)
         if problem:
@@ -581,9 +745,13 @@ def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
         if not isinstance(budget, int) or size > budget:
             return Outcome(
                 False,
-                f"In {_trim_call(run, params)}, the result is {size} tokens by the course "
-                f"estimator, {size - budget if isinstance(budget, int) else '?'} over. Measure "
-                "the whole result, wrapper fields included, as compact JSON.",
+                tr(
+                    "In {where}, the result is {size} tokens by the course estimator, {over} "
+                    "over. Measure the whole result, wrapper fields included, as compact JSON.",
+                    where=_trim_call(run, params),
+                    size=size,
+                    over=size - budget if isinstance(budget, int) else "?",
+                ),
             )
     return Outcome(True)
 
@@ -593,7 +761,7 @@ def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
     """`orders` is the first rows, in order, each cut to the key's fields, values copied."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _trim_result(run, params)
         if problem:
@@ -604,37 +772,69 @@ def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
         if len(got) > len(rows):
             return Outcome(
                 False,
-                f"In {where}, `orders` has {len(got)} entries but there are only {len(rows)} rows.",
+                tr(
+                    "In {where}, `orders` has {n} entries but there are only {rows} rows.",
+                    where=where,
+                    n=len(got),
+                    rows=len(rows),
+                ),
             )
         for number, (item, row) in enumerate(zip(got, rows, strict=False), 1):
             if not isinstance(item, dict):
-                return Outcome(False, f"In {where}, order {number} is {quote(item)}.")
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, order {number} is {value}.",
+                        where=where,
+                        number=number,
+                        value=quote(item),
+                    ),
+                )
             if set(item) != set(row):
                 missing = sorted(set(row) - set(item))
                 extra = sorted(set(item) - set(row))
                 detail = (
-                    f"it lacks {', '.join(quote(k) for k in missing)}"
+                    tr("it lacks {keys}", keys=", ".join(quote(k) for k in missing))
                     if missing
-                    else f"it also has {', '.join(quote(k) for k in extra[:3])}"
+                    else tr("it also has {keys}", keys=", ".join(quote(k) for k in extra[:3]))
                 )
                 return Outcome(
                     False,
-                    f"In {where}, order {number} has the wrong fields: {detail}. Keep exactly "
-                    f"{', '.join(quote(k) for k in row)}.",
+                    tr(
+                        "In {where}, order {number} has the wrong fields: {detail}. Keep exactly "
+                        "{keys}.",
+                        where=where,
+                        number=number,
+                        detail=detail,
+                        keys=", ".join(quote(k) for k in row),
+                    ),
                 )
             if item != row:
                 if item.get("order_id") != row.get("order_id"):
                     return Outcome(
                         False,
-                        f"In {where}, order {number} is {quote(item.get('order_id'))} but row "
-                        f"{number} is {quote(row.get('order_id'))}: keep the rows in the order "
-                        "given, from the first, so a cursor can say where to go on.",
+                        tr(
+                            "In {where}, order {number} is {id} but row {number} is {row_id}: "
+                            "keep the rows in the order given, from the first, so a cursor can "
+                            "say where to go on.",
+                            where=where,
+                            number=number,
+                            id=quote(item.get("order_id")),
+                            row_id=quote(row.get("order_id")),
+                        ),
                     )
                 key = next(k for k in row if item.get(k) != row[k])
                 return Outcome(
                     False,
-                    f"In {where}, order {number} has `{key}` = {quote(item[key])}; the row says "
-                    f"{quote(row[key])}. Copy values exactly.",
+                    tr(
+                        "In {where}, order {number} has `{key}` = {value}; the row says {row}. "
+                        "Copy values exactly.",
+                        where=where,
+                        number=number,
+                        key=key,
+                        value=quote(item[key]),
+                        row=quote(row[key]),
+                    ),
                 )
     return Outcome(True)
 
@@ -644,7 +844,7 @@ def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
     """`total` is the number of rows given, whatever was kept."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _trim_result(run, params)
         if problem:
@@ -653,8 +853,13 @@ def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
         if returned.get("total") != total or isinstance(returned.get("total"), bool):
             return Outcome(
                 False,
-                f"In {_trim_call(run, params)}, `total` is {quote(returned.get('total'))}; it "
-                f"should be {total}, the number of rows there are, not the number returned.",
+                tr(
+                    "In {where}, `total` is {value}; it should be {total}, the number of rows "
+                    "there are, not the number returned.",
+                    where=_trim_call(run, params),
+                    value=quote(returned.get("total")),
+                    total=total,
+                ),
             )
     return Outcome(True)
 
@@ -664,7 +869,7 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
     """`truncated` says whether rows were left out; if so, `next_cursor` is the last order_id."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _trim_result(run, params)
         if problem:
@@ -676,16 +881,26 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
         if not cut and isinstance(budget, int) and estimate_tokens(returned) > budget:
             return Outcome(
                 False,
-                f"In {where}, you returned all {kept} orders, which is over the budget, so "
-                "nothing is marked as left out yet. Cut the list to fit, then set "
-                "`truncated` and `next_cursor`.",
+                tr(
+                    "In {where}, you returned all {kept} orders, which is over the budget, so "
+                    "nothing is marked as left out yet. Cut the list to fit, then set "
+                    "`truncated` and `next_cursor`.",
+                    where=where,
+                    kept=kept,
+                ),
             )
         if returned.get("truncated") is not cut:
             return Outcome(
                 False,
-                f"In {where}, you returned {kept} of {run.expected.get('total')} orders, so "
-                f"`truncated` should be {'true' if cut else 'false'}; it is "
-                f"{_shown(returned, 'truncated')}.",
+                tr(
+                    "In {where}, you returned {kept} of {total} orders, so `truncated` should be "
+                    "{expected}; it is {value}.",
+                    where=where,
+                    kept=kept,
+                    total=run.expected.get("total"),
+                    expected="true" if cut else "false",
+                    value=_shown(returned, "truncated"),
+                ),
             )
         cursor = returned.get("next_cursor")
         if cut and kept:
@@ -694,15 +909,24 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
             if cursor != wanted:
                 return Outcome(
                     False,
-                    f"In {where}, `next_cursor` is {quote(cursor)}; it should be the order_id "
-                    f"of the last order returned ({quote(wanted)}), so the model can ask for "
-                    "the rows after it.",
+                    tr(
+                        "In {where}, `next_cursor` is {cursor}; it should be the order_id of the "
+                        "last order returned ({wanted}), so the model can ask for the rows after "
+                        "it.",
+                        where=where,
+                        cursor=quote(cursor),
+                        wanted=quote(wanted),
+                    ),
                 )
         elif not cut and cursor is not None:
             return Outcome(
                 False,
-                f"In {where}, nothing was left out, yet `next_cursor` is {quote(cursor)}. "
-                "Leave it out (or null) when there is no next page.",
+                tr(
+                    "In {where}, nothing was left out, yet `next_cursor` is {cursor}. Leave it "
+                    "out (or null) when there is no next page.",
+                    where=where,
+                    cursor=quote(cursor),
+                ),
             )
     return Outcome(True)
 
@@ -712,7 +936,7 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
     """As many rows as fit: the result with the next row added would be over the budget."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _trim_result(run, params)
         if problem:
@@ -725,9 +949,13 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
         if estimate_tokens(returned) > budget:
             return Outcome(
                 False,
-                f"In {_trim_call(run, params)}, your {kept} orders come to "
-                f"{estimate_tokens(returned)} tokens, over the budget: as many as fit means "
-                "the most that stay within it.",
+                tr(
+                    "In {where}, your {kept} orders come to {tokens} tokens, over the budget: as "
+                    "many as fit means the most that stay within it.",
+                    where=_trim_call(run, params),
+                    kept=kept,
+                    tokens=estimate_tokens(returned),
+                ),
             )
         if kept >= len(rows):
             continue
@@ -742,10 +970,15 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
         if size <= budget:
             return Outcome(
                 False,
-                f"In {_trim_call(run, params)}, you returned {kept} orders in "
-                f"{estimate_tokens(returned)} tokens, but one more would still fit "
-                f"({size} tokens). Keep adding orders while the whole result stays within "
-                "the budget.",
+                tr(
+                    "In {where}, you returned {kept} orders in {tokens} tokens, but one more "
+                    "would still fit ({size} tokens). Keep adding orders while the whole result "
+                    "stays within the budget.",
+                    where=_trim_call(run, params),
+                    kept=kept,
+                    tokens=estimate_tokens(returned),
+                    size=size,
+                ),
             )
     return Outcome(True)
 
@@ -755,7 +988,7 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
     """When every row fits, all come back, `truncated` is false and there is no cursor."""
     runs = _trim_runs(ctx, params)
     if not runs:
-        return Outcome(False, "No run ran to the end, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
         returned, problem = _trim_result(run, params)
         if problem:
@@ -766,20 +999,32 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
         if kept != total:
             return Outcome(
                 False,
-                f"In {where}, all {total} orders fit, but you returned {kept}. Cut only when "
-                "the result would go over the budget.",
+                tr(
+                    "In {where}, all {total} orders fit, but you returned {kept}. Cut only when "
+                    "the result would go over the budget.",
+                    where=where,
+                    total=total,
+                    kept=kept,
+                ),
             )
         if returned.get("truncated") is not False:
             return Outcome(
                 False,
-                f"In {where}, everything fits, so `truncated` should be false; it is "
-                f"{_shown(returned, 'truncated')}.",
+                tr(
+                    "In {where}, everything fits, so `truncated` should be false; it is {value}.",
+                    where=where,
+                    value=_shown(returned, "truncated"),
+                ),
             )
         if returned.get("next_cursor") is not None:
             return Outcome(
                 False,
-                f"In {where}, everything fits, so there is no next page: leave `next_cursor` "
-                f"out instead of {quote(returned['next_cursor'])}.",
+                tr(
+                    "In {where}, everything fits, so there is no next page: leave `next_cursor` "
+                    "out instead of {cursor}.",
+                    where=where,
+                    cursor=quote(returned["next_cursor"]),
+                ),
             )
     return Outcome(True)
 
@@ -793,12 +1038,16 @@ def arguments_unchanged(ctx: PythonContext, params: Mapping) -> Outcome:
         if changed:
             return Outcome(
                 False,
-                f"Run {run.index + 1} changed `{changed[0]}` in place: the caller's data is "
-                "not yours to edit. Build new dicts for the result instead of deleting keys "
-                "from the ones you were given.",
+                tr(
+                    "Run {run} changed `{name}` in place: the caller's data is not yours to "
+                    "edit. Build new dicts for the result instead of deleting keys from the "
+                    "ones you were given.",
+                    run=run.index + 1,
+                    name=changed[0],
+                ),
             )
     if not any(run.finished for run in ctx.runs):
-        return Outcome(False, "No run finished, so there is nothing to judge yet.")
+        return Outcome(False, tr("No run finished, so there is nothing to judge yet."))
     return Outcome(True)
 
 
@@ -828,20 +1077,31 @@ def stops_at_cap(ctx: PythonContext, params: Mapping) -> Outcome:
     for run in ctx.runs:
         cap = _cap(run, params)
         sent = len(run.requests)
-        where = f"Run {run.index + 1} (max_steps={cap})"
+        where = tr("Run {run} (max_steps={cap})", run=run.index + 1, cap=cap)
         if sent > cap:
             return Outcome(
                 False,
-                f"{where} sent {sent} requests. Count the requests and stop at the cap, "
-                "whatever the model keeps asking for.",
+                tr(
+                    "{where} sent {sent} requests. Count the requests and stop at the cap, "
+                    "whatever the model keeps asking for.",
+                    where=where,
+                    sent=sent,
+                ),
             )
         if _runaway(run, cap) and sent < cap:
             if run.exception is not None:
                 return raised(run)  # type: ignore[return-value]
             return Outcome(
                 False,
-                f"{where} stopped after {plural(sent, 'request')} while the model was still "
-                f"asking for tools. The cap allows {cap}: stop at it, not before.",
+                trn(
+                    sent,
+                    "{where} stopped after {n} request while the model was still asking for "
+                    "tools. The cap allows {cap}: stop at it, not before.",
+                    "{where} stopped after {n} requests while the model was still asking for "
+                    "tools. The cap allows {cap}: stop at it, not before.",
+                    where=where,
+                    cap=cap,
+                ),
             )
     return Outcome(True)
 
@@ -868,7 +1128,7 @@ def _rounds(run):
                     results.setdefault(used, b)
         for use in uses:
             yield (
-                f"request {k + 1} of run {run.index + 1}",
+                tr("request {request} of run {run}", request=k + 1, run=run.index + 1),
                 use,
                 results.get(use.get("id")) if isinstance(use.get("id"), str) else None,
                 run.tool_results.get(use.get("name")) if isinstance(use.get("name"), str) else None,
@@ -894,21 +1154,32 @@ def results_carry_output(ctx: PythonContext, params: Mapping) -> Outcome:
             if block.get("is_error") not in (None, False):
                 return Outcome(
                     False,
-                    f"In {where}, the result for {name} says `is_error` although the tool "
-                    "worked. Set it only when run_tool raised.",
+                    tr(
+                        "In {where}, the result for {name} says `is_error` although the tool "
+                        "worked. Set it only when run_tool raised.",
+                        where=where,
+                        name=name,
+                    ),
                 )
             if content_text(block.get("content")) != scripted:
                 return Outcome(
                     False,
-                    f"In {where}, the result for {name} holds "
-                    f"{quote(block.get('content'))}; run_tool returned {quote(scripted)}. "
-                    "Send back what the tool returned.",
+                    tr(
+                        "In {where}, the result for {name} holds {content}; run_tool returned "
+                        "{scripted}. Send back what the tool returned.",
+                        where=where,
+                        name=name,
+                        content=quote(block.get("content")),
+                        scripted=quote(scripted),
+                    ),
                 )
     if not seen:
         return Outcome(
             False,
-            "No request sent back the result of a tool that worked, so there is nothing to "
-            "judge yet: run each call and send its result in the next request.",
+            tr(
+                "No request sent back the result of a tool that worked, so there is nothing to "
+                "judge yet: run each call and send its result in the next request."
+            ),
         )
     return Outcome(True)
 
@@ -929,15 +1200,25 @@ def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
             if not _is_flag(block.get("is_error")):
                 return Outcome(
                     False,
-                    f"In {where}, run_tool raised for {name}, but its result has no "
-                    '`"is_error": true`: the model would take the failure for a result.',
+                    tr(
+                        "In {where}, run_tool raised for {name}, but its result has no "
+                        '`"is_error": true`: the model would take the failure for a result.',
+                        where=where,
+                        name=name,
+                    ),
                 )
             text = content_text(block.get("content")) or ""
             if message not in text:
                 return Outcome(
                     False,
-                    f"In {where}, the error result for {name} is {quote(text)}; include the "
-                    f"exception's message ({quote(message)}) so the model knows what failed.",
+                    tr(
+                        "In {where}, the error result for {name} is {text}; include the "
+                        "exception's message ({message}) so the model knows what failed.",
+                        where=where,
+                        name=name,
+                        text=quote(text),
+                        message=quote(message),
+                    ),
                 )
         called = [c.name for c in run.tool_calls if isinstance(c.name, str)]
         if any(name in failing for name in called):
@@ -945,22 +1226,30 @@ def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
             if run.exception is not None and run.exception.type == "RuntimeError":
                 return Outcome(
                     False,
-                    f"In run {run.index + 1}, run_tool raised RuntimeError "
-                    f"({quote(run.exception.message)}) and your loop let it escape. Catch "
-                    "exceptions around each tool call and send a tool_result with "
-                    '`"is_error": true` instead.',
+                    tr(
+                        "In run {run}, run_tool raised RuntimeError ({message}) and your loop "
+                        "let it escape. Catch exceptions around each tool call and send a "
+                        'tool_result with `"is_error": true` instead.',
+                        run=run.index + 1,
+                        message=quote(run.exception.message),
+                    ),
                 )
             if not answered:
                 return Outcome(
                     False,
-                    f"In run {run.index + 1}, a tool raised and no request sent its error "
-                    "result back. Answer every call, failed ones included.",
+                    tr(
+                        "In run {run}, a tool raised and no request sent its error result back. "
+                        "Answer every call, failed ones included.",
+                        run=run.index + 1,
+                    ),
                 )
     if not expected_somewhere:
         return Outcome(
             False,
-            "The tool that fails was never run, so there is nothing to judge yet: run every "
-            "call the model asks for.",
+            tr(
+                "The tool that fails was never run, so there is nothing to judge yet: run every "
+                "call the model asks for."
+            ),
         )
     return Outcome(True)
 
@@ -977,16 +1266,21 @@ def returns_last_response(ctx: PythonContext, params: Mapping) -> Outcome:
         if last >= 0 and isinstance(returned, dict) and returned.get("__reply__") == last:
             continue
         if isinstance(returned, dict) and isinstance(returned.get("__reply__"), int):
-            why = (
-                f"the reply to request {returned['__reply__'] + 1}, not to the last one "
-                f"(request {last + 1})"
+            why = tr(
+                "the reply to request {request}, not to the last one (request {last})",
+                request=returned["__reply__"] + 1,
+                last=last + 1,
             )
         else:
             why = quote(returned)
         return Outcome(
             False,
-            f"Run {run.index + 1} returned {why}. Return the last response "
-            "`client.messages.create` gave you, as it is: the final answer, or the reply "
-            "on which the cap stopped the loop.",
+            tr(
+                "Run {run} returned {what}. Return the last response `client.messages.create` "
+                "gave you, as it is: the final answer, or the reply on which the cap stopped "
+                "the loop.",
+                run=run.index + 1,
+                what=why,
+            ),
         )
     return Outcome(True)

@@ -7,6 +7,7 @@ from functools import lru_cache
 from typing import Any
 
 from checker.diagnostics import pointer
+from checker.i18n import tr
 
 
 @lru_cache(maxsize=256)
@@ -37,28 +38,42 @@ def _plain(error) -> str:
     kind, expected, value = error.validator, error.validator_value, error.instance
     if kind == "required" and isinstance(value, dict):
         missing = [k for k in expected if k not in value]
-        return f"{quote(missing[0] if missing else '?')} is missing"
+        return tr("{key} is missing", key=quote(missing[0] if missing else "?"))
     if kind == "additionalProperties" and isinstance(value, dict):
         allowed = set(error.schema.get("properties", {}))
         extra = [k for k in value if k not in allowed]
-        return f"{quote(extra[0] if extra else '?')} is not expected here"
+        return tr("{key} is not expected here", key=quote(extra[0] if extra else "?"))
     if kind == "type":
         wanted = expected if isinstance(expected, list) else [expected]
-        return f"expected {' or '.join(wanted)}, found {json_type(value)}"
+        return tr(
+            "expected {types}, found {type}", types=tr(" or ").join(wanted), type=json_type(value)
+        )
     if kind in ("enum", "const"):
         options = expected if kind == "enum" else [expected]
         listed = ", ".join(describe(o, 30) for o in options[:8])
-        return f"{describe(value, 40)} is not one of: {listed}"
+        return tr("{value} is not one of: {options}", value=describe(value, 40), options=listed)
     if kind in ("minItems", "maxItems"):
         count = len(value) if isinstance(value, list) else 0
-        bound = "at least" if kind == "minItems" else "at most"
-        return f"expected {bound} {expected} items, found {count}"
+        if kind == "minItems":
+            return tr("expected at least {n} items, found {count}", n=expected, count=count)
+        return tr("expected at most {n} items, found {count}", n=expected, count=count)
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        return f"{describe(value)} is out of range ({kind} {describe(expected)})"
+        return tr(
+            "{value} is out of range ({kind} {limit})",
+            value=describe(value),
+            kind=kind,
+            limit=describe(expected),
+        )
     if kind in ("minLength", "maxLength"):
-        return f"{describe(value, 40)} is too {'short' if kind == 'minLength' else 'long'}"
+        if kind == "minLength":
+            return tr("{value} is too short", value=describe(value, 40))
+        return tr("{value} is too long", value=describe(value, 40))
     if kind == "pattern":
-        return f"{describe(value, 40)} does not match the pattern {quote(expected)}"
+        return tr(
+            "{value} does not match the pattern {pattern}",
+            value=describe(value, 40),
+            pattern=quote(expected),
+        )
     message = error.message
     if len(message) > 160:
         message = message[:157] + "..."
