@@ -256,6 +256,8 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
         shown = notice + MSG_SHOWN
     except (sqlite3.Error, _Damaged, OSError) as exc:
         reason = _reason(exc)
+        if not os.access(path.parent, os.W_OK):  # say why in plain words (a read-only disk)
+            reason = f"the folder {path.parent} is read-only; {reason}"
         notice, shown = (
             MSG_CANNOT_WRITE.format(path=path, reason=reason),
             MSG_READ_ONLY.format(path=path, reason=reason),
