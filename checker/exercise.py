@@ -22,6 +22,7 @@ from checker.criteria import (
     resolve_given,
 )
 from checker.diagnostics import Criterion, Diagnostic, Verdict
+from checker.i18n import tr
 
 
 def mark(exercise: Mapping[str, Any], text: str | bytes, *, model: str | None = None) -> Verdict:
@@ -30,7 +31,9 @@ def mark(exercise: Mapping[str, Any], text: str | bytes, *, model: str | None = 
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as err:
-            return _unreadable(exercise, encoding_diagnostic(text, err), "the file is not UTF-8")
+            return _unreadable(
+                exercise, encoding_diagnostic(text, err), tr("the file is not UTF-8")
+            )
         text = text.removeprefix("\ufeff")
     kind = exercise.get("kind", "json")
     if kind == "json":
@@ -57,7 +60,10 @@ def run_criteria(exercise: Mapping[str, Any], ctx: Any) -> tuple[list[Criterion]
         cid = criterion_id(spec)
         check = CHECKS.get(spec["check"])
         if check is None:
-            outcome = Outcome(False, f"this exercise names an unknown check {spec['check']!r}")
+            outcome = Outcome(
+                False,
+                tr("this exercise names an unknown check {check}", check=repr(spec["check"])),
+            )
         else:
             params = resolve_given(spec.get("params") or {}, given)
             outcome = check.function(ctx, params)
@@ -79,7 +85,7 @@ def mark_json(exercise: Mapping[str, Any], text: str, *, model: str | None = Non
         doc = parse(text)
     except JsonSyntaxError as err:
         return _unreadable(
-            exercise, json_syntax_diagnostic(err), "your answer is not valid JSON yet"
+            exercise, json_syntax_diagnostic(err), tr("your answer is not valid JSON yet")
         )
     api = exercise.get("api", "anthropic")
 
@@ -108,8 +114,11 @@ def encoding_diagnostic(raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
         "input-encoding",
         "error",
         "",
-        f"the file is not UTF-8 text: byte 0x{raw[err.start]:02x} cannot be decoded",
-        "Save the file as UTF-8 (every modern editor can; look for 'encoding' in its menus).",
+        tr(
+            "the file is not UTF-8 text: byte 0x{byte:02x} cannot be decoded",
+            byte=raw[err.start],
+        ),
+        tr("Save the file as UTF-8 (every modern editor can; look for 'encoding' in its menus)."),
         line,
         column,
     )
@@ -117,7 +126,7 @@ def encoding_diagnostic(raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
 
 def _unreadable(exercise: Mapping[str, Any], diagnostic: Diagnostic, why: str) -> Verdict:
     criteria = [
-        Criterion(spec["label"], False, f"Not checked: {why}.", criterion_id(spec))
+        Criterion(spec["label"], False, tr("Not checked: {why}.", why=why), criterion_id(spec))
         for spec in exercise.get("criteria", [])
     ]
     return Verdict(False, criteria, [diagnostic])

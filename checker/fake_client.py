@@ -50,6 +50,8 @@ import types
 from collections.abc import Callable, Iterator, Mapping, MappingView, Sequence, Set
 from typing import Any
 
+from checker.i18n import N_, preload_catalog, set_language, tr
+
 Validator = Callable[[dict], list]
 
 #: The validator the harness uses unless told otherwise: `checker.lint`, Anthropic rules.
@@ -625,14 +627,14 @@ class Messages:
         return self._client._create(args, kwargs)
 
     def stream(self, *args: Any, **kwargs: Any) -> Any:
-        raise NotImplementedError(STREAM_MESSAGE)
+        raise NotImplementedError(tr(STREAM_MESSAGE))
 
 
 class Anthropic:
     """`anthropic.Anthropic` inside an exercise: building one explains what to use instead."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        raise OfflineExerciseError(OFFLINE_MESSAGE)
+        raise OfflineExerciseError(tr(OFFLINE_MESSAGE))
 
 
 class AsyncAnthropic(Anthropic):
@@ -696,7 +698,8 @@ class FakeAnthropic(Anthropic):
                 None,
                 TypeError(
                     f"Messages.create() takes 1 positional argument but {len(args) + 1} were "
-                    "given (pass everything by name: model=..., max_tokens=..., messages=...)"
+                    "given"
+                    + tr(" (pass everything by name: model=..., max_tokens=..., messages=...)")
                 ),
             )
         unknown = [k for k in kwargs if k not in BODY_PARAMS and k not in CLIENT_PARAMS]
@@ -714,10 +717,10 @@ class FakeAnthropic(Anthropic):
                 text = "Missing required arguments: " + ", ".join(repr(m) for m in missing)
             raise self._error(None, TypeError(text))
         if given.get("stream"):
-            raise self._error(None, NotImplementedError(STREAM_MESSAGE))
+            raise self._error(None, NotImplementedError(tr(STREAM_MESSAGE)))
         self._calls += 1
         if self._calls > self._max_requests:
-            raise ModelCallLimitError(TOO_MANY_CALLS.format(limit=self._max_requests))
+            raise ModelCallLimitError(tr(TOO_MANY_CALLS, limit=self._max_requests))
 
         body = {k: v for k, v in given.items() if k in BODY_PARAMS}
         extra_body = given.get("extra_body")
@@ -757,7 +760,7 @@ class FakeAnthropic(Anthropic):
     def _reply(self, index: int, request: Mapping[str, Any]) -> Message:
         position = len(self.replies)
         scripted = position < len(self._script)
-        entry = dict(self._script[position]) if scripted else dict(EXTRA_REPLY)
+        entry = dict(self._script[position]) if scripted else extra_reply()
         entry.setdefault("id", f"msg_01Offline{self._id_seed}R{position:03d}")
         if isinstance(request.get("model"), str):
             entry.setdefault("model", request["model"])
@@ -789,8 +792,8 @@ class ToolRecorder:
             if isinstance(result, dict) and set(result) == {RAISE_KEY}:
                 raise RuntimeError(str(result[RAISE_KEY]))
             return copy.deepcopy(result)
-        known = ", ".join(sorted(self._results)) or "none"
-        return UNKNOWN_TOOL.format(name=name, known=known)
+        known = ", ".join(sorted(self._results)) or tr("none")
+        return tr(UNKNOWN_TOOL, name=name, known=known)
 
     def __repr__(self) -> str:
         return f"<run_tool: scripted tools {', '.join(sorted(self._results)) or 'none'}>"
@@ -1386,10 +1389,10 @@ def format_exception_text(name: str, message: str, frames: list[dict[str, Any]])
     """A traceback of the learner's own frames only, paths shown as `solution.py:LINE`."""
     lines = []
     if frames:
-        lines.append("Traceback (your code only, most recent call last):")
+        lines.append(tr("Traceback (your code only, most recent call last):"))
         for frame in frames:
             if "repeated" in frame:
-                lines.append(f"  [the line above repeated {frame['repeated']} more times]")
+                lines.append(tr("  [the line above repeated {n} more times]", n=frame["repeated"]))
                 continue
             lines.append(f"  {frame['file']}:{frame['line']} in {frame['function']}")
             if frame["code"]:
@@ -1495,7 +1498,7 @@ def install_guards(work_dir: str) -> None:
     from urllib.parse import unquote, urlsplit
 
     def fork_exec(*args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(PROCESS_BLOCKED)
+        raise PermissionError(tr(PROCESS_BLOCKED))
 
     _posixsubprocess.fork_exec = fork_exec
     work = os.path.realpath(work_dir)
@@ -1535,31 +1538,31 @@ def install_guards(work_dir: str) -> None:
         if event == "open":
             flags = args[2]
             if isinstance(flags, int) and flags & _WRITE_FLAGS and not writable(args[0]):
-                raise PermissionError(WRITE_BLOCKED.format(path=args[0]))
+                raise PermissionError(tr(WRITE_BLOCKED, path=args[0]))
         elif event in _PATH_EVENTS:
             for position, fd_position in _PATH_EVENTS[event]:
                 dir_fd = args[fd_position] if 0 <= fd_position < len(args) else None
                 path = args[position] if position < len(args) else None
                 if not writable(path, dir_fd if isinstance(dir_fd, int) and dir_fd >= 0 else None):
-                    raise PermissionError(WRITE_BLOCKED.format(path=path))
+                    raise PermissionError(tr(WRITE_BLOCKED, path=path))
         elif event in _NETWORK_EVENTS:
-            raise ConnectionRefusedError(NETWORK_BLOCKED)
+            raise ConnectionRefusedError(tr(NETWORK_BLOCKED))
         elif event in _PROCESS_EVENTS:
-            raise PermissionError(PROCESS_BLOCKED)
+            raise PermissionError(tr(PROCESS_BLOCKED))
         elif event == "os.kill":
             if args[0] not in (own_pid, 0, -own_group):
-                raise PermissionError(SIGNAL_BLOCKED)
+                raise PermissionError(tr(SIGNAL_BLOCKED))
         elif event == "os.killpg":
             if args[0] not in (own_group, 0):
-                raise PermissionError(SIGNAL_BLOCKED)
+                raise PermissionError(tr(SIGNAL_BLOCKED))
         elif event in ("ctypes.dlopen", "ctypes.dlsym"):
-            raise PermissionError(CTYPES_BLOCKED)
+            raise PermissionError(tr(CTYPES_BLOCKED))
         elif event in ("resource.setrlimit", "resource.prlimit"):
-            raise PermissionError(LIMITS_BLOCKED)
+            raise PermissionError(tr(LIMITS_BLOCKED))
         elif event == "import" and args[0] == "_posixsubprocess":
-            raise PermissionError(PROCESS_BLOCKED)
+            raise PermissionError(tr(PROCESS_BLOCKED))
         elif event == "sqlite3.connect" and not database_allowed(args[0]):
-            raise PermissionError(DATABASE_BLOCKED.format(path=args[0]))
+            raise PermissionError(tr(DATABASE_BLOCKED, path=args[0]))
 
     sys.addaudithook(hook)
 
@@ -1576,6 +1579,9 @@ def harness_main(config_path: str) -> None:
     with open(config_path, encoding="utf-8") as handle:
         config = json.load(handle)
     os.unlink(config_path)
+    # The learner's language, chosen in the parent; its catalog is loaded before the guards.
+    set_language(config.get("language"))
+    preload_catalog()
     harness = _Harness(config)
     try:
         harness.main()
@@ -1588,41 +1594,55 @@ def harness_main(config_path: str) -> None:
 
 
 # --------------------------------------------------------------------------------------
-# What the learner reads
+# What the learner reads (English templates, translated where they are used: `tr`).
+# Errors that imitate Python or the SDK (TypeError from `create`, BadRequestError bodies,
+# JSON encoding errors) stay in English, as the real ones are.
 # --------------------------------------------------------------------------------------
 
-OFFLINE_MESSAGE = (
+OFFLINE_MESSAGE = N_(
     "this exercise runs offline: use the `client` passed to your function instead of "
     "creating anthropic.Anthropic() (it plays the model's scripted replies and records what "
     "you send)"
 )
-STREAM_MESSAGE = (
+STREAM_MESSAGE = N_(
     "streaming is not available in exercises: call client.messages.create(...) without stream=True"
 )
-TOO_MANY_CALLS = (
+TOO_MANY_CALLS = N_(
     "the model was called {limit} times in one run, which is more than any exercise needs: "
     'a loop that calls the model must stop when `stop_reason` is not "tool_use"'
 )
-UNKNOWN_TOOL = "error: there is no tool named {name!r} (tools: {known})"
-NETWORK_BLOCKED = "no network in exercises: use the client passed to your function"
-PROCESS_BLOCKED = "starting processes is not allowed in exercises: do the work inside your function"
-WRITE_BLOCKED = (
+UNKNOWN_TOOL = N_("error: there is no tool named {name!r} (tools: {known})")
+NETWORK_BLOCKED = N_("no network in exercises: use the client passed to your function")
+PROCESS_BLOCKED = N_(
+    "starting processes is not allowed in exercises: do the work inside your function"
+)
+WRITE_BLOCKED = N_(
     "exercises may only write files in their own folder, not {path!r}: use a relative path"
 )
-SIGNAL_BLOCKED = "exercises may only send signals to their own process"
-DATABASE_BLOCKED = (
+SIGNAL_BLOCKED = N_("exercises may only send signals to their own process")
+DATABASE_BLOCKED = N_(
     "exercises may only open SQLite databases in their own folder (or ':memory:'), "
     "not {path!r}: use a relative path"
 )
-CTYPES_BLOCKED = "ctypes is not available in exercises"
-LIMITS_BLOCKED = "exercises cannot change their own limits"
-#: the reply `create` gives once the script is used up
+CTYPES_BLOCKED = N_("ctypes is not available in exercises")
+LIMITS_BLOCKED = N_("exercises cannot change their own limits")
+#: the reply `create` gives once the script is used up (its text is translated: `extra_reply`)
 EXTRA_REPLY: dict[str, Any] = {
     "stop_reason": "end_turn",
     "content": [
         {
             "type": "text",
-            "text": "(no more scripted replies: this exercise expected fewer calls to the model)",
+            "text": N_(
+                "(no more scripted replies: this exercise expected fewer calls to the model)"
+            ),
         }
     ],
 }
+
+
+def extra_reply() -> dict[str, Any]:
+    """A fresh copy of `EXTRA_REPLY`, its text in the current language."""
+    reply = copy.deepcopy(EXTRA_REPLY)
+    for block in reply["content"]:
+        block["text"] = tr(block["text"])
+    return reply

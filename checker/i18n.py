@@ -49,6 +49,7 @@ __all__ = [
     "N_",
     "current_language",
     "normalise_language",
+    "preload_catalog",
     "reset_language",
     "set_default_language",
     "set_language",
@@ -116,6 +117,12 @@ def _catalog(lang: str) -> dict[str, str]:
         catalog = importlib.import_module(module).MESSAGES if module else {}
         _catalogs[lang] = catalog
     return catalog
+
+
+def preload_catalog() -> None:
+    """Import the current language's catalog now rather than at the first message (the
+    exercise child does this before its guards go up)."""
+    _catalog(current_language())
 
 
 def tr(template: str, /, **values: object) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 import checker.python_checks  # noqa: F401  (registers the python checks)
 from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.exercise import criterion_id, run_criteria
+from checker.i18n import tr
 from checker.python_checks import PythonContext
 
 #: run status -> diagnostic rule id, for runs that could not finish
@@ -67,7 +68,7 @@ def _not_run(exercise: Mapping[str, Any], report) -> Verdict:
         Criterion(
             spec["label"],
             False,
-            "Not checked: your code did not run to the end.",
+            tr("Not checked: your code did not run to the end."),
             criterion_id(spec),
         )
         for spec in exercise.get("criteria", [])
@@ -90,7 +91,12 @@ def _exception_diagnostics(report) -> list[Diagnostic]:
         if run.exception is not None:
             frames = [f for f in run.exception.frames if "line" in f]
             line = frames[-1]["line"] if frames else None
-            message = f"run {run.index + 1} raised {run.exception.type}: {run.exception.message}"
+            message = tr(
+                "run {run} raised {type}: {message}",
+                run=run.index + 1,
+                type=run.exception.type,
+                message=run.exception.message,
+            )
             return [Diagnostic("python-exception", "error", "", message, report.reason, line, None)]
     return []
 
@@ -109,7 +115,7 @@ def _request_diagnostics(report) -> list[Diagnostic]:
                         d["rule"],
                         "error",
                         f"/requests/{k}" + d.get("path", ""),
-                        f"request {k + 1}: {d['message']}",
+                        tr("request {request}: {message}", request=k + 1, message=d["message"]),
                         d.get("hint", ""),
                     )
                 )

@@ -18,6 +18,10 @@ This is the parent side; `checker.fake_client` is what runs in the child. `run_p
    `RunReport`: what each run sent, got, printed, returned or raised, with a learner-facing
    `reason` for anything that stopped the run.
 
+Learner-facing text is in the checker's current language (`checker.i18n`): the reasons are
+written here, and the plan carries the language to the child, whose messages (the fake
+client's, the guards', the protocol diagnostics of each request) follow it.
+
 Support code (an exercise's `support`, Python source by the exercise's author) gives the
 learner's code helper objects: the child imports it as the module `support` before the
 learner's file is loaded (so `import support` gets that same module), with the guards
@@ -77,6 +81,7 @@ from pathlib import Path
 from typing import Any
 
 from checker.fake_client import DEFAULT_VALIDATOR
+from checker.i18n import N_, current_language, tr, trn
 
 #: The folder that holds the `checker` package: put on the child's sys.path.
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
@@ -282,7 +287,7 @@ def run_python(
     if syntax is not None:
         return RunReport(
             status="syntax-error",
-            reason=REASON_SYNTAX.format(**dataclasses.asdict(syntax)),
+            reason=tr(REASON_SYNTAX, **dataclasses.asdict(syntax)),
             syntax_error=syntax,
             duration_ms=_ms_since(started),
         )
@@ -295,7 +300,7 @@ def run_python(
     except OSError as exc:  # no temporary folder, no Python to start: not the learner's fault
         return RunReport(
             status="internal-error",
-            reason=REASON_INTERNAL,
+            reason=tr(REASON_INTERNAL),
             duration_ms=_ms_since(started),
             internal_errors=[f"could not start the exercise process: {exc!r}"],
         )
@@ -330,7 +335,7 @@ def find_syntax_error(source: str, filename: str = "solution.py") -> SyntaxError
         return SyntaxErrorInfo(file=filename, line=line, col=col, message=str(exc))
     except (MemoryError, RecursionError):
         return SyntaxErrorInfo(
-            file=filename, line=1, col=1, message="the code is nested too deeply to read"
+            file=filename, line=1, col=1, message=tr("the code is nested too deeply to read")
         )
     return None
 
@@ -518,7 +523,8 @@ def _run_child(
         "runs": plans,
         "validator": validator,
         "support_path": str(support_path) if support_path is not None else None,
-        "truncation_note": TRUNCATION_NOTE.format(kb=limits.output_kb),
+        "truncation_note": tr(TRUNCATION_NOTE, kb=limits.output_kb),
+        "language": current_language(),
         "limits": {
             "cpu_s": limits.cpu_s,
             "memory_bytes": limits.memory_mb * kb * kb,
@@ -555,7 +561,7 @@ def _run_child(
         timed_out = _wait_then_kill_group(proc, deadline)
     stray = _read_head(raw_path, limits.output_kb * kb)
     if raw_path.stat().st_size > limits.flood_kb * kb:
-        stray += TRUNCATION_NOTE.format(kb=limits.output_kb)
+        stray += tr(TRUNCATION_NOTE, kb=limits.output_kb)
         data = {"nonce": nonce, "status": "output-flood", "detail": {"raw": True}, "runs": []}
         with contextlib.suppress(OSError, ValueError):
             child = json.loads(result_path.read_text(encoding="utf-8"))
@@ -712,14 +718,20 @@ class _Context:
     runs: list[RunResult]
 
 
-def _where(frames: list[dict[str, Any]] | None, lead: str = " at ") -> str:
+def _where(frames: list[dict[str, Any]] | None, *, bracketed: bool = False) -> str:
+    """` at solution.py:3 in f` (or ` (at solution.py:3 in f)`), "" without a frame."""
     real = [f for f in frames or [] if "repeated" not in f]
     if not real:
         return ""
     last = real[-1]
+    place = f"{last['file']}:{last['line']}"
     if last["function"] == "<module>":
-        return f"{lead}{last['file']}:{last['line']} (top level of the file)"
-    return f"{lead}{last['file']}:{last['line']} in {last['function']}"
+        if bracketed:
+            return tr(" (at {place} (top level of the file))", place=place)
+        return tr(" at {place} (top level of the file)", place=place)
+    if bracketed:
+        return tr(" (at {place} in {function})", place=place, function=last["function"])
+    return tr(" at {place} in {function}", place=place, function=last["function"])
 
 
 def _reason(status: str, detail: dict[str, Any], ctx: _Context, exit_code: int) -> str:
@@ -730,41 +742,56 @@ def _reason(status: str, detail: dict[str, Any], ctx: _Context, exit_code: int) 
     if status == "missing-entry":
         kind = detail.get("kind")
         if kind == "not-callable":
-            return REASON_NOT_CALLABLE.format(found=detail.get("found", "value"), **common)
+            return tr(REASON_NOT_CALLABLE, found=detail.get("found", "value"), **common)
         if kind == "async":
-            return REASON_ASYNC.format(**common)
+            return tr(REASON_ASYNC, **common)
         if kind == "signature":
             found = ", ".join(detail.get("found", []))
-            return REASON_SIGNATURE.format(found=found, **common)
+            return tr(REASON_SIGNATURE, found=found, **common)
         suggestion = detail.get("suggestion")
         if suggestion:
-            extra = f" Did you mean `{suggestion}`? The name must match exactly."
+            extra = tr(
+                " Did you mean `{suggestion}`? The name must match exactly.", suggestion=suggestion
+            )
         elif not detail.get("defined"):
-            extra = " The file defines no functions at all."
+            extra = tr(" The file defines no functions at all.")
         else:
             extra = ""
-        return REASON_MISSING.format(suggest=extra, **common)
+        return tr(REASON_MISSING, suggest=extra, **common)
     if status == "import-error":
         exc = detail.get("exception") or {}
-        return REASON_IMPORT.format(
-            type=exc.get("type", "an error"),
+        return tr(
+            REASON_IMPORT,
+            type=exc["type"] if "type" in exc else tr("an error"),
             message=exc.get("message", ""),
-            where=_where(exc.get("frames"), " (at ") + (")" if exc.get("frames") else ""),
+            where=_where(exc.get("frames"), bracketed=True),
             **common,
         )
     if status == "timeout":
         made = sum(len(r.requests) for r in ctx.runs)
-        calls = f" By then it had called the model {made} time{'s' * (made != 1)}." if made else ""
+        calls = (
+            trn(
+                made,
+                " By then it had called the model {n} time.",
+                " By then it had called the model {n} times.",
+            )
+            if made
+            else ""
+        )
         if detail.get("cpu"):
-            return REASON_CPU.format(cpu=ctx.limits.cpu_s, **common)
-        return REASON_TIMEOUT.format(
-            wall=_seconds(ctx.limits.wall_s), where=_where(detail.get("stuck_at")), calls=calls
+            return tr(REASON_CPU, cpu=ctx.limits.cpu_s, **common)
+        return tr(
+            REASON_TIMEOUT,
+            wall=_seconds(ctx.limits.wall_s),
+            where=_where(detail.get("stuck_at")),
+            calls=calls,
         )
     if status == "memory":
         exc = detail.get("exception") or {}
-        return REASON_MEMORY.format(mb=ctx.limits.memory_mb, where=_where(exc.get("frames")))
+        return tr(REASON_MEMORY, mb=ctx.limits.memory_mb, where=_where(exc.get("frames")))
     if status == "output-flood":
-        return REASON_FLOOD.format(
+        return tr(
+            REASON_FLOOD,
             flood=ctx.limits.flood_kb,
             kept=ctx.limits.output_kb,
             where=_where(detail.get("stuck_at")),
@@ -775,13 +802,13 @@ def _reason(status: str, detail: dict[str, Any], ctx: _Context, exit_code: int) 
             code = detail.get("code")
             shown = "" if code is None else repr(code)
             where = _where((detail.get("exception") or {}).get("frames"))
-            return REASON_SYS_EXIT.format(code=shown, where=where, **common)
+            return tr(REASON_SYS_EXIT, code=shown, where=where, **common)
         if how == "signal":
-            name = detail.get("signal", "a signal")
-            meaning = SIGNAL_MEANINGS.get(name, SIGNAL_MEANINGS["other"])
-            return REASON_SIGNAL.format(signal=name, meaning=meaning, **common)
-        return REASON_EARLY_EXIT.format(code=detail.get("code", exit_code), **common)
-    return REASON_INTERNAL
+            name = detail["signal"] if "signal" in detail else tr("a signal")
+            meaning = tr(SIGNAL_MEANINGS.get(name, SIGNAL_MEANINGS["other"]))
+            return tr(REASON_SIGNAL, signal=name, meaning=meaning, **common)
+        return tr(REASON_EARLY_EXIT, code=detail.get("code", exit_code), **common)
+    return tr(REASON_INTERNAL)
 
 
 def _exception_reason(ctx: _Context) -> str:
@@ -789,7 +816,8 @@ def _exception_reason(ctx: _Context) -> str:
         exc = run.exception
         if exc is None:
             continue
-        text = REASON_EXCEPTION.format(
+        text = tr(
+            REASON_EXCEPTION,
             run=run.index + 1,
             entry=ctx.entry,
             type=exc.type,
@@ -797,9 +825,9 @@ def _exception_reason(ctx: _Context) -> str:
             where=_where(exc.frames),
         )
         if exc.type == "BadRequestError":
-            text += " " + HINT_BAD_REQUEST
+            text += " " + tr(HINT_BAD_REQUEST)
         if run.index > 0 and all(r.exception is None for r in ctx.runs[: run.index]):
-            text += " " + HINT_LATER_RUN
+            text += " " + tr(HINT_LATER_RUN)
         return text
     return ""
 
@@ -813,89 +841,90 @@ def _seconds(value: float) -> str:
 
 
 # --------------------------------------------------------------------------------------
-# What the learner reads
+# What the learner reads (English templates, translated where they are used: `tr`)
 # --------------------------------------------------------------------------------------
 
-TRUNCATION_NOTE = "\n... output truncated after {kb} KB"
-REASON_SYNTAX = (
+TRUNCATION_NOTE = N_("\n... output truncated after {kb} KB")
+REASON_SYNTAX = N_(
     "Python could not read {file}: {message} (line {line}, column {col}). Nothing was run. "
     "Look at that spot and at the line before it: a missing bracket, colon or quote is the "
     "usual cause."
 )
-REASON_MISSING = (
+REASON_MISSING = N_(
     "{file} defines no function named `{entry}`, so there was nothing to call. Define it at "
     "the top level of the file (not inside another function or class) as "
     "`def {entry}({params}):`.{suggest}"
 )
-REASON_NOT_CALLABLE = (
+REASON_NOT_CALLABLE = N_(
     "`{entry}` in {file} is a {found}, not a function, so it could not be called. Define it "
     "as `def {entry}({params}):`."
 )
-REASON_ASYNC = (
+REASON_ASYNC = N_(
     "`{entry}` is defined with `async def`, but this exercise calls it as a plain function "
     "with a client that is not async. Define it as `def {entry}({params}):`."
 )
-REASON_SIGNATURE = (
+REASON_SIGNATURE = N_(
     "`{entry}` could not be called with the arguments this exercise passes by name "
     "({params}); yours takes ({found}). Keep the parameter names of the starter code: "
     "`def {entry}({params}):`."
 )
-REASON_IMPORT = (
+REASON_IMPORT = N_(
     "{file} raised {type} while it was being loaded{where}, before `{entry}` was called: "
     "{message}. The top level of the file runs as soon as it is loaded: keep it to imports, "
     "constants and definitions, and do the work inside `{entry}`."
 )
-REASON_TIMEOUT = (
+REASON_TIMEOUT = N_(
     "Your code was still running after {wall} seconds, so it was stopped{where}.{calls} "
     "Look for a loop that never ends: a loop around the model must stop when `stop_reason` "
     'is not "tool_use", and a `while` loop needs a condition that becomes false.'
 )
-REASON_CPU = (
+REASON_CPU = N_(
     "Your code used more than {cpu} seconds of processor time, so it was stopped. Look for "
     "a loop that never ends, or work repeated far more often than needed."
 )
-REASON_MEMORY = (
+REASON_MEMORY = N_(
     "Your code used more than {mb} MB of memory, so it was stopped{where}. Look for a list, "
     "string or dict that keeps growing, such as a loop that appends forever, or a huge "
     "repetition like `'x' * 10**10`."
 )
-REASON_FLOOD = (
+REASON_FLOOD = N_(
     "Your code printed more than {flood} KB, so it was stopped{where}; the first {kept} KB "
     "are shown. Printing inside a loop that never ends is the usual cause: print less, or "
     "make the loop stop."
 )
-REASON_SYS_EXIT = (
+REASON_SYS_EXIT = N_(
     "Your code called `sys.exit({code})`{where}, which ends the whole program, so `{entry}` never "
     "returned a value to mark. Return from the function instead of exiting."
 )
-REASON_EARLY_EXIT = (
+REASON_EARLY_EXIT = N_(
     "The Python process ended (exit code {code}) before `{entry}` returned, so there was "
     "nothing to mark. Something ended the process early, such as `os._exit()`: return from "
     "the function instead."
 )
-REASON_SIGNAL = (
+REASON_SIGNAL = N_(
     "The Python process was killed by {signal} ({meaning}) before `{entry}` returned, so "
     "there was nothing to mark. Return from the function instead of ending the process."
 )
 SIGNAL_MEANINGS = {
-    "SIGKILL": "killed outright: by the code itself with os.kill, or by the system when "
-    "memory ran out",
-    "SIGTERM": "asked to stop, by the code itself or from outside",
-    "SIGSEGV": "a crash inside Python or a C extension",
-    "SIGABRT": "Python aborted",
-    "SIGINT": "interrupted",
-    "other": "a signal that ends the process",
+    "SIGKILL": N_(
+        "killed outright: by the code itself with os.kill, or by the system when memory ran out"
+    ),
+    "SIGTERM": N_("asked to stop, by the code itself or from outside"),
+    "SIGSEGV": N_("a crash inside Python or a C extension"),
+    "SIGABRT": N_("Python aborted"),
+    "SIGINT": N_("interrupted"),
+    "other": N_("a signal that ends the process"),
 }
-REASON_INTERNAL = (
+REASON_INTERNAL = N_(
     "tooltutor could not run your code: this is a problem of tooltutor, not of your code. "
     "Try again; if it keeps happening, please report it."
 )
-REASON_EXCEPTION = "In run {run}, `{entry}` raised {type}{where}: {message}"
-HINT_BAD_REQUEST = (
+REASON_EXCEPTION = N_("In run {run}, `{entry}` raised {type}{where}: {message}")
+HINT_BAD_REQUEST = N_(
     "The real API would have refused this request with HTTP 400; the checks below list every "
     "problem found in your requests."
 )
-HINT_LATER_RUN = (
+HINT_LATER_RUN = N_(
     "Run 1 went through; this run uses other ids and values, so look for an id or value "
     "written into your code instead of taken from the arguments or the model's reply, or "
     "for a case the task describes that your code does not handle yet."

@@ -276,6 +276,113 @@ def test_messages_in_portuguese_stay_plain_text():
             assert_plain_text(d)
 
 
+# --------------------------------------------------------------------------- marking
+
+
+def _exercise(exercise_id: str):
+    from tooltutor.course import load_course
+
+    course = load_course(None)
+    exercise = course.exercise(exercise_id)
+    assert exercise is not None, exercise_id
+    return course, exercise
+
+
+def _shape(verdict) -> tuple:
+    """Everything in a verdict but its words."""
+    return (
+        verdict.passed,
+        verdict.status,
+        [(c.id, c.label, c.passed) for c in verdict.criteria],
+        [(d.rule, d.severity, d.path, d.line, d.column) for d in verdict.diagnostics],
+    )
+
+
+def test_marking_a_wrong_answer_in_portuguese_keeps_ids_and_results():
+    from checker.exercise import mark
+
+    course, exercise = _exercise("write-tool-result")
+    spec = exercise.spec()
+    assert exercise.wrong_answers
+    for wrong in exercise.wrong_answers:
+        answer = course.expand(wrong["answer"])
+        english = mark(spec, answer, model=course.model)
+        with use_language("pt-BR"):
+            portuguese = mark(spec, answer, model=course.model)
+        assert not english.passed, wrong["note"]
+        assert _shape(portuguese) == _shape(english), wrong["note"]
+        failed = [
+            (en, pt) for en, pt in zip(english.criteria, portuguese.criteria) if not en.passed
+        ]
+        assert failed, wrong["note"]
+        for en, pt in failed:
+            assert en.message != pt.message, en.message
+        for en, pt in zip(english.diagnostics, portuguese.diagnostics):
+            assert en.message != pt.message, en.message
+        as_json = portuguese.to_dict()
+        assert [t["id"] for t in as_json["tests"]] == [c.id for c in english.criteria]
+        assert [d["rule"] for d in as_json["diagnostics"]] == [d.rule for d in english.diagnostics]
+
+
+def test_a_known_wrong_answer_reads_as_portuguese():
+    from checker.exercise import mark
+
+    course, exercise = _exercise("write-tool-result")
+    wrong = next(w for w in exercise.wrong_answers if "name used as the id" in w["note"])
+    with use_language("pt-BR"):
+        verdict = mark(exercise.spec(), course.expand(wrong["answer"]), model=course.model)
+    tool_result = next(c for c in verdict.criteria if c.id == "tool-result")
+    assert "o nome da ferramenta" in tool_result.message
+    assert (
+        '"get_weather"' in tool_result.message and '"toolu_01LxWeather7731"' in tool_result.message
+    )
+    orphan = next(d for d in verdict.diagnostics if d.rule == "a-tool-result-orphan")
+    assert "é o nome da ferramenta" in orphan.message
+
+
+def test_an_unreadable_answer_in_portuguese():
+    from checker.exercise import mark
+
+    _, exercise = _exercise("write-tool-result")
+    with use_language("pt-BR"):
+        verdict = mark(exercise.spec(), '[{"role": "user",}]')
+        binary = mark(exercise.spec(), b"\xff\xfe[]")
+    assert verdict.status == binary.status == "error"
+    assert verdict.diagnostics[0].rule == "json-syntax"
+    assert verdict.criteria[0].message == "Não verificado: sua resposta ainda não é um JSON válido."
+    assert binary.diagnostics[0].rule == "input-encoding"
+    assert "UTF-8" in binary.diagnostics[0].message and "byte 0xff" in binary.diagnostics[0].message
+
+
+def test_a_python_exercise_in_portuguese():
+    from checker.exercise import mark
+
+    course, exercise = _exercise("fix-round-trip")
+    starter = course.expand(exercise.starter)
+    with use_language("pt-BR"):
+        verdict = mark(exercise.spec(), starter, model=course.model)
+    english = mark(exercise.spec(), starter, model=course.model)
+    assert _shape(verdict) == _shape(english)
+    failed = {c.id: c.message for c in verdict.criteria if not c.passed}
+    assert {"assistant-turn-resent", "tool-result-id", "tools-resent"} <= set(failed)
+    assert failed["tool-result-id"].startswith("Na requisição 2 da execução 1,")
+    assert "ferramenta" in failed["tools-resent"]
+    # the protocol diagnostics come from the child process: it speaks the same language
+    sent = [d for d in verdict.diagnostics if d.path.startswith("/requests/")]
+    assert sent and all(d.message.startswith("requisição ") for d in sent)
+    assert any("mensagem" in d.message for d in sent)
+
+
+def test_sandbox_reasons_in_portuguese():
+    from checker.sandbox import run_python
+
+    with use_language("pt-BR"):
+        report = run_python("def f(:\n", entry="f", call={}, script=[], tool_results={})
+    assert report.status == "syntax-error"
+    assert report.reason.startswith("O Python não conseguiu ler solution.py:")
+    assert "(linha 1, coluna" in report.reason
+
+
 # --------------------------------------------------------------------------- no leaks
 
 
