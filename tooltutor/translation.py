@@ -618,7 +618,7 @@ def unknown_language_folders(course: Course, report: Reporter, where: tuple[Path
 _HASH_LINE = re.compile(
     r"^(?P<head>source_hash:[ \t]*)"
     r"(?P<value>\"[^\"\r\n]*\"|'[^'\r\n]*'|[^\s#]*)"
-    r"(?P<tail>[^\r\n]*)$",
+    r"(?P<tail>[^\r\n]*)",
     re.MULTILINE,
 )
 _LANG_LINE = re.compile(r"^lang:[^\r\n]*(\r?\n)", re.MULTILINE)

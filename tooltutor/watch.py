@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
+from tooltutor.i18n import N_, t, use_checker_language
 from tooltutor.workdir import answer_text, exercise_file, next_exercise, set_current
 
-KEYS_HELP = "keys: [r] check again  [h] hint  [n] next (after a pass)  [l] list  [q] quit"
+#: The keys line, in English (shown with `t`, in the learner's language).
+KEYS_HELP = N_("keys: [r] check again  [h] hint  [n] next (after a pass)  [l] list  [q] quit")
 
 
 @dataclass
@@ -177,8 +179,14 @@ class WatchSession:
                 raw = handle.read(limit + 1)
         except FileNotFoundError:
             self.say(
-                f"\n{path} is gone. Recreate it with: tooltutor start {self.exercise.id} "
-                f"--dir {self.workdir} --force"
+                "\n"
+                + t(
+                    "{path} is gone. Recreate it with: tooltutor start {id} --dir {workdir} "
+                    "--force",
+                    path=path,
+                    id=self.exercise.id,
+                    workdir=self.workdir,
+                )
             )
             return
         except OSError as exc:
@@ -192,8 +200,10 @@ class WatchSession:
             return
         text = raw.decode("utf-8", errors="replace")
         answer = answer_text(self.exercise, text)
-        self.say(f"\n--- check {self.checks + 1} at {time.strftime('%H:%M:%S')} ---")
+        now = time.strftime("%H:%M:%S")
+        self.say("\n" + t("--- check {number} at {time} ---", number=self.checks + 1, time=now))
         payload = answer if self.exercise.kind == "choice" else raw
+        use_checker_language(self.course.lang)
         verdict = mark(self.exercise.spec(), payload, model=self.course.model)
         self.checks += 1
         self.store.save_draft(self.course.id, self.exercise.id, text)
@@ -211,21 +221,21 @@ class WatchSession:
         if verdict.passed:
             self.say("")
             self.say(self.course.expand(self.exercise.explanation).rstrip())
-            self.say("\nPress [n] for the next exercise.")
+            self.say("\n" + t("Press [n] for the next exercise."))
         notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
         if notice:
-            self.say(f"note: {notice}")
-        self.say(KEYS_HELP)
+            self.say(t("note: {notice}", notice=notice))
+        self.say(t(KEYS_HELP))
 
     def introduce(self) -> None:
         """The exercise's prompt and what will be checked, before the first save."""
         self.say(f"\n{self.exercise.title}  ({self.exercise.id})\n")
         self.say(self.course.expand(self.exercise.prompt).rstrip())
-        self.say("\nWhat is checked:")
+        self.say("\n" + t("What is checked:"))
         for criterion in self.exercise.criteria:
             self.say(f"  - {self.course.expand(criterion['label'])}")
-        self.say(f"\nWatching {self.path}: save it in your editor to check it.")
-        self.say(KEYS_HELP)
+        self.say("\n" + t("Watching {path}: save it in your editor to check it.", path=self.path))
+        self.say(t(KEYS_HELP))
 
     def on_key(self, key: str) -> str | None:
         if key == "q":
@@ -239,19 +249,23 @@ class WatchSession:
         elif key == "n":
             self.next()
         elif key.strip():
-            self.say(KEYS_HELP)
+            self.say(t(KEYS_HELP))
         return None
 
     def hint(self) -> None:
         shown = self.store.hints_revealed(self.course.id, self.exercise.id)
         hints = self.exercise.hints
         if shown >= len(hints):
-            self.say(f"\nNo more hints: all {len(hints)} are shown above.")
+            self.say("\n" + t("No more hints: all {total} are shown above.", total=len(hints)))
             for number, hint in enumerate(hints, 1):
-                self.say(f"Hint {number}: {self.course.expand(hint)}")
+                self.say(t("Hint {number}: {hint}", number=number, hint=self.course.expand(hint)))
             return
         self.store.reveal_hint(self.course.id, self.exercise.id, shown)
-        self.say(f"\nHint {shown + 1} of {len(hints)}: {self.course.expand(hints[shown])}")
+        hint = self.course.expand(hints[shown])
+        self.say(
+            "\n"
+            + t("Hint {number} of {total}: {hint}", number=shown + 1, total=len(hints), hint=hint)
+        )
 
     def list(self) -> None:
         statuses = self.store.statuses(self.course.id)
@@ -259,16 +273,16 @@ class WatchSession:
         for lesson in self.course.lessons:
             self.say(f"\n{lesson.number}. {lesson.title}")
             for ex in lesson.exercise_items:
-                here = "  <- you are here" if ex.id == self.exercise.id else ""
+                here = t("  <- you are here") if ex.id == self.exercise.id else ""
                 self.say(f"   {marks.get(statuses.get(ex.id), '[ ]')} {ex.id}{here}")
 
     def next(self) -> None:
         if not self.passed:
-            self.say("\nPass this exercise first; [h] shows a hint.")
+            self.say("\n" + t("Pass this exercise first; [h] shows a hint."))
             return
         following = next_exercise(self.course, self.exercise)
         if following is None:
-            self.say("\nThat was the last exercise of the course. Well done!")
+            self.say("\n" + t("That was the last exercise of the course. Well done!"))
             return
         self.exercise = following
         self.passed = False

@@ -29,12 +29,14 @@ def run(args) -> int:
     path = write_exercise(
         workdir, exercise, initial_text(exercise, draft.text if draft else None), force=args.force
     )
-    source = "your saved draft" if draft and draft.text.strip() else "the starter"
-    print(f"Wrote {path} ({source}).")
+    from tooltutor.i18n import t
+
+    source = t("your saved draft") if draft and draft.text.strip() else t("the starter")
+    print(t("Wrote {path} ({source}).", path=path, source=source))
     print(f"\n{exercise.title}\n")
     print(course.expand(exercise.prompt).rstrip())
-    print("\nNext:")
-    print(f"  1. open {path} in your editor;")
-    print(f"  2. in another terminal, run: tooltutor watch {workdir}")
-    print(f"     (or check once: tooltutor check {exercise.id} {path})")
+    print("\n" + t("Next:"))
+    print(t("  1. open {path} in your editor;", path=path))
+    print(t("  2. in another terminal, run: tooltutor watch {workdir}", workdir=workdir))
+    print(t("     (or check once: tooltutor check {id} {path})", id=exercise.id, path=path))
     return 0
