@@ -34,10 +34,10 @@ def lesson_heading(course: Course, lesson: Lesson) -> str:
 def untranslated_note(course: Course, item) -> str:
     """One line saying that a lesson (or exercise) is partly in the source language, or
     "" when it is all in the course's language."""
-    from tooltutor.translation import WHOLE
-
     if not item.untranslated or course.lang == course.source_language:
         return ""
+    from tooltutor.translation import WHOLE
+
     lesson = isinstance(item, Lesson)
     if WHOLE in item.untranslated:
         return (
