@@ -230,15 +230,25 @@ def watch_run(tmp_path: Path, exercise: str, kind: str, label: str) -> Run:
     return run_cli("watch", str(work), "--poll", stdin=b"r\nq\n", cwd=tmp_path)
 
 
+#: the hostile files the fast run gives `watch` (the slow run gives it every one)
+WATCH_FAST = ["empty", "invalid-utf8", "deep-arrays", "markup-and-escapes"]
+WATCH_FAST += ["huge-50mb", "directory", "missing"]
+ALL_KINDS = pytest.param(list(HOSTILE), id="all-kinds", marks=pytest.mark.slow)
+
+
 @pytest.mark.parametrize(
-    "exercise",
+    "exercise, kinds",
     [
-        "write-tool-result",
-        pytest.param("fix-round-trip", marks=pytest.mark.slow),
-        pytest.param("did-anything-happen", marks=pytest.mark.slow),
+        pytest.param("write-tool-result", WATCH_FAST, id="write-tool-result"),
+        pytest.param("write-tool-result", list(HOSTILE), id="write-tool-result-all-kinds",
+                     marks=pytest.mark.slow),
+        pytest.param("fix-round-trip", list(HOSTILE), id="fix-round-trip-all-kinds",
+                     marks=pytest.mark.slow),
+        pytest.param("did-anything-happen", list(HOSTILE), id="did-anything-happen-all-kinds",
+                     marks=pytest.mark.slow),
     ],
-)
-def test_watch_with_a_hostile_exercise_file(tmp_path, exercise):
+)  # fmt: skip
+def test_watch_with_a_hostile_exercise_file(tmp_path, exercise, kinds):
     def job(kind):
         def fn():
             run = watch_run(tmp_path, exercise, kind, kind)
@@ -256,10 +266,11 @@ def test_watch_with_a_hostile_exercise_file(tmp_path, exercise):
 
         return kind, fn
 
-    run_all([job(kind) for kind in HOSTILE])
+    run_all([job(kind) for kind in kinds])
 
 
-def test_watch_with_a_hostile_marker_file(tmp_path):
+@pytest.mark.parametrize("kinds", [pytest.param(WATCH_FAST, id="fast-kinds"), ALL_KINDS])
+def test_watch_with_a_hostile_marker_file(tmp_path, kinds):
     def job(kind):
         def fn():
             work = tmp_path / kind
@@ -279,7 +290,7 @@ def test_watch_with_a_hostile_marker_file(tmp_path):
 
         return kind, fn
 
-    run_all([job(kind) for kind in HOSTILE])
+    run_all([job(kind) for kind in kinds])
 
 
 # --------------------------------------------------------------------------- courses

@@ -240,8 +240,9 @@ def test_a_malformed_file_is_reported_where_it_is_and_the_rest_loads(tmp_path, n
             assert course.exercise("first") is not None  # its lesson's file is the problem
         else:
             assert course.lesson("basics") is not None
-    # a cached load sees the same
-    assert found(load_course(root), root) == problems
+    # a cached load sees the same (the bomb is left out: it costs a second each time)
+    if name != "alias-chain-bomb":
+        assert found(load_course(root), root) == problems
     assert not PWNED.exists(), "a tag in a course file ran code"
 
 
