@@ -7,7 +7,8 @@
 
 Imports neither Textual nor `tooltutor`; jsonschema is imported only when a request has
 tool definitions to check. Rule ids: `docs/rules.md`, plus the structural ids
-documented in `checker.lint`.
+documented in `checker.lint`. Messages and hints are in English or Brazilian Portuguese
+(`checker.i18n.set_language("pt-BR")`); rule ids are the same in every language.
 """
 
 from checker.diagnostics import Criterion, Diagnostic, LintResult, Verdict
