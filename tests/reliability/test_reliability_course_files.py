@@ -247,7 +247,8 @@ def test_a_malformed_file_is_reported_where_it_is_and_the_rest_loads(tmp_path, n
 
 
 #: the variants the fast run opens in the TUI (a broken lesson, a broken exercise, files
-#: that load with a problem, one that loads clean); `-m slow` opens every one
+#: that load with a problem, one that loads clean); `-m slow` opens every one. A broken
+#: lesson or exercise is shown as broken, and its details give file:line:col.
 FAST_TUI = (
     "binary-garbage",
     "python-exercise-without-entry",
@@ -272,6 +273,17 @@ async def test_the_tui_opens_on_a_malformed_course(tmp_path, name):
             await pilot.pause()
             text = screen_text(app)
             assert "Basics" in text or "basics" in text, text
+            if course.broken:
+                # the broken item is in the map, marked; highlighted, it says where to look
+                assert "not available" in text, text
+                tree = app.screen.query_one("#lesson-tree")
+                node = next(n for n in walk(tree.root) if n.data and n.data.kind in BROKEN)
+                tree.move_cursor(node)
+                await pilot.pause()
+                details = str(app.screen.query_one("#lesson-details").render())
+                for want in VARIANTS[name][1]:
+                    rel, line, column = want.split(":")[:3]
+                    assert f"{root / rel}:{line}:{column}" in details, (want, details)
             if course.exercise("first") is not None:
                 app.open_exercise("first")
                 await pilot.pause()
@@ -280,6 +292,15 @@ async def test_the_tui_opens_on_a_malformed_course(tmp_path, name):
                 await pilot.pause()
             await pilot.press("q")
             await pilot.pause()
+
+
+BROKEN = ("missing", "broken-lesson")
+
+
+def walk(node):
+    yield node
+    for child in node.children:
+        yield from walk(child)
 
 
 def screen_text(app) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from textual.content import Content
 from textual.widgets import Static
 
@@ -80,4 +82,29 @@ class LessonDetails(Static):
                 id=item_id,
             )
         )
-        self.update(plain(message))
+        lines = [plain(message)]
+        problems = broken_item_problems(self.course, item_id)
+        if problems:  # where to look, file:line:col, without leaving the app
+            lines += [Content(""), plain(t("Where to look:"), "bold")]
+            lines += [plain(str(problem)) for problem in problems[:MAX_PROBLEMS_SHOWN]]
+            more = len(problems) - MAX_PROBLEMS_SHOWN
+            if more > 0:
+                lines.append(plain(t("… and {count} more", count=more), "$text-muted"))
+        self.update(Content("\n").join(lines))
+
+
+#: Problems of a broken item listed in the side panel (validate lists them all).
+MAX_PROBLEMS_SHOWN = 5
+
+
+def broken_item_problems(course: Course, item_id: str) -> list:
+    """The problems that keep a listed lesson or exercise from loading: those of its
+    broken file (found by its id or its file name), then those that name it."""
+    found = [
+        problem
+        for item in course.broken
+        if item_id in (item.id, re.sub(r"^[0-9]+[-_]", "", item.path.stem))
+        for problem in item.problems
+    ]
+    found += [p for p in course.problems if f"'{item_id}'" in p.message and p not in found]
+    return found
