@@ -113,3 +113,18 @@ def test_start_in_portuguese(run, tmp_path):
     assert "(o texto inicial)" in result.stdout
     assert "Próximos passos:" in result.stdout
     assert "Escolha o pedido que precisa de uma ferramenta" in result.stdout
+
+
+def test_lint_follows_the_language_and_keeps_rule_ids(run, tmp_path):
+    request = tmp_path / "request.json"
+    request.write_text('{"model": "m", "max_tokens": 5, "messages": [{"role": "tool"}]}')
+    english = json.loads(run("lint", request, "--json").stdout)
+    portuguese = json.loads(run("--lang", "pt-BR", "lint", request, "--json").stdout)
+    assert [d["rule"] for d in portuguese["diagnostics"]] == [
+        d["rule"] for d in english["diagnostics"]
+    ]
+    assert english["diagnostics"]
+    if importlib.util.find_spec("checker.i18n") is not None:
+        assert [d["message"] for d in portuguese["diagnostics"]] != [
+            d["message"] for d in english["diagnostics"]
+        ]

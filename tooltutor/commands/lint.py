@@ -71,7 +71,11 @@ def read_input(name: str) -> bytes:
 def run(args: argparse.Namespace) -> int:
     from checker import lint
     from checker.report import format_human
+    from tooltutor.i18n import TABLES, resolve_language, use_checker_language
 
+    # No course here: the messages follow --lang, TOOLTUTOR_LANG or the locale among the
+    # languages the interface speaks.
+    use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *TABLES]))
     data = read_input(args.file)
     result = lint(data, args.format, model=args.model)
     if hasattr(sys.stdout, "reconfigure"):

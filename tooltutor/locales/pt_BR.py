@@ -164,6 +164,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "O exercício {id} está listado no curso, mas o arquivo dele falta ou não pôde ser "
         "carregado. Rode 'tooltutor validate' para saber por quê."
     ),
+    "Where to look:": "Onde procurar:",
+    "… and {count} more": "… e mais {count}",
     # command palette
     "Open the first unfinished step": "Abre o primeiro passo não concluído",
     "Read the lesson ({id})": "Ler a lição ({id})",
