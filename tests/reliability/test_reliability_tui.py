@@ -225,3 +225,46 @@ def test_a_draft_survives_a_sigkill_two_seconds_after_the_last_keystroke_rounds(
 ):
     text = f"round {round_}: " + "[{}], 'é' 日本 " * (round_ + 1)
     assert draft_after_sigkill(tmp_path, home, text, wait=2.0) == text
+
+
+async def test_escape_sequences_in_course_text_and_drafts_never_reach_the_terminal(tmp_path):
+    """Markup shows as typed; control characters are dropped before the terminal sees them."""
+    import shutil
+
+    from reliability_helpers import FIXTURE_COURSE, TERMINAL_CONTROLS
+
+    from tooltutor.tui.app import TutorApp
+
+    root = tmp_path / "course"
+    shutil.copytree(FIXTURE_COURSE, root)
+    hostile = '"\\e[2J\\e]0;retitled\\a\\x9b31m [bold red]x[/]"'
+    for rel, line in [
+        ("course.yaml", "title: Tool calling, a small course for screenshots"),
+        ("lessons/01-why-tools.yaml", "title: Why agents need tools"),
+        ("exercises/why-tools/01-pick-one.yaml", "prompt: Which request needs a tool? Tick it."),
+    ]:
+        path = root / rel
+        key = line.split(":")[0]
+        path.write_text(path.read_text(encoding="utf-8").replace(line, f"{key}: {hostile}"))
+    course = load_course(root)
+    assert "\x1b" in course.title and not course.problems
+    with open_store() as store:
+        store.save_draft(course.id, "write-tool-result", "[\x1b[2J\x9b31m [bold]x[/bold]]")
+        app = TutorApp(course, store, unicode=True, cursor_blink=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            for open_screen in (
+                lambda: None,
+                lambda: app.open_lesson("why-tools"),
+                lambda: app.open_exercise("pick-one"),
+                lambda: app.open_exercise("write-tool-result"),
+            ):
+                open_screen()
+                await pilot.pause()
+                await pilot.pause()
+                drawn = "".join(
+                    segment.text
+                    for strip in app.screen._compositor.render_strips()
+                    for segment in strip
+                )
+                assert not [c for c in drawn if c in TERMINAL_CONTROLS], repr(drawn[:400])
+                assert "[bold red]x[/]" in drawn or "[bold]x[/bold]" in drawn

@@ -18,9 +18,12 @@ from tooltutor.course import Course, load_course
 from tooltutor.i18n import set_language
 from tooltutor.journey import Journey, LessonProgress, Step
 from tooltutor.pages import can_draw_unicode
+from tooltutor.tui.control_filter import ControlCharacterFilter
 from tooltutor.tui.palette import CourseCommands
 from tooltutor.tui.screens.course_map import CourseMapScreen
 from tooltutor.tui.texts import t, translate_bindings
+
+_CONTROL_FILTER = ControlCharacterFilter()
 
 
 class TutorApp(App[None]):
@@ -61,6 +64,11 @@ class TutorApp(App[None]):
         self.unicode = can_draw_unicode() if unicode is None else unicode
         #: editors blink their cursor (tests turn it off for stable screenshots)
         self.cursor_blink = cursor_blink
+
+    def get_line_filters(self):
+        """Textual's filters, then one that keeps control characters in course text or a
+        draft from reaching the terminal (see `control_filter`)."""
+        return [*super().get_line_filters(), _CONTROL_FILTER]
 
     def get_default_screen(self) -> Screen:
         return CourseMapScreen()
