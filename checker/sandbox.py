@@ -76,6 +76,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -315,9 +316,15 @@ def run_python(
 
 
 def find_syntax_error(source: str, filename: str = "solution.py") -> SyntaxErrorInfo | None:
-    """Where Python cannot read `source`, or None. Compiling runs none of its code."""
+    """Where Python cannot read `source`, or None. Compiling runs none of its code.
+
+    Warnings about the learner's code (`'\\d'` is an invalid escape sequence...) are not
+    printed here: they would land on the terminal of `check` or under the TUI.
+    """
     try:
-        compile(source, filename, "exec", dont_inherit=True)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, filename, "exec", dont_inherit=True)
     except SyntaxError as exc:
         return SyntaxErrorInfo(
             file=filename,

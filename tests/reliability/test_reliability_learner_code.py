@@ -202,3 +202,20 @@ def test_the_network_stays_closed_even_to_a_local_listener(exercise):
         assert "no network in exercises" in reason
         with pytest.raises(OSError):
             server.accept()
+
+
+def test_warnings_about_the_learners_code_stay_out_of_our_output(exercise):
+    """`"\\d"` makes Python warn when it compiles the code; the warning is the learner's
+    business (their run shows it), not a line on the terminal of `check` or the TUI."""
+    import warnings
+
+    from checker.sandbox import find_syntax_error
+
+    pattern = 'PATTERN = "\\d+"\n\n\n'
+    source = exercise.solution.replace("def handle_turn", pattern + "def handle_turn", 1)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert find_syntax_error(source) is None
+        verdict = mark(exercise.spec(), source)
+    assert verdict.passed, [c.message for c in verdict.criteria if not c.passed]
+    assert [str(w.message) for w in seen] == []
