@@ -113,3 +113,18 @@ async def test_an_english_app_after_a_portuguese_one_is_english(make_app):
         text = screen_text(app)
         assert "Continue: Lesson 1, page 1" in text and "f1 Help" in text
         assert " EN" not in text
+
+
+async def test_the_palette_speaks_portuguese_too(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Tema" in titles and "Sair" in titles and "Theme" not in titles
+        from tooltutor.tui.palette import CourseCommands
+
+        provider = CourseCommands(app.screen)
+        texts = [text for text, *_ in provider._targets()]
+        assert texts[0] == "Continuar: Lição 1, página 1"
+        assert "Lição 2: A ida e volta de uma chamada de ferramenta" in texts
+        assert "Exercício: Escolha o pedido que precisa de uma ferramenta" in texts

@@ -338,8 +338,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Bottom": "Fim",
 }
 
-#: Textual's own keys (its widgets and the app), as the help lists them: looked up by
-#: the help screen, so they are not marked in tooltutor's code.
+#: Textual's own keys (its widgets and the app), as the help lists them, and its command
+#: palette's commands: looked up where they are shown, so they are not marked in
+#: tooltutor's code.
 TEXTUAL_KEYS: dict[str, str] = {
     "palette": "paleta",
     "Open the command palette": "Abre a paleta de comandos",
@@ -404,6 +405,21 @@ TEXTUAL_KEYS: dict[str, str] = {
     "Undo": "Desfaz",
     "Redo": "Refaz",
     "Press button": "Aperta o botão",
+    # the command palette's own commands
+    "Theme": "Tema",
+    "Change the current theme": "Muda o tema atual",
+    "Quit the application as soon as possible": "Sai do aplicativo imediatamente",
+    "Keys": "Teclas",
+    "Hide the keys and widget help panel": "Esconde o painel de teclas e ajuda",
+    "Show help for the focused widget and a summary of available keys": (
+        "Mostra a ajuda da parte em foco e um resumo das teclas disponíveis"
+    ),
+    "Minimize": "Restaurar",
+    "Minimize the widget and restore to normal size": "Volta a parte ampliada ao tamanho normal",
+    "Maximize": "Ampliar",
+    "Maximize the focused widget": "Amplia a parte em foco",
+    "Screenshot": "Captura de tela",
+    "Save an SVG 'screenshot' of the current screen": "Salva uma 'captura' SVG da tela atual",
 }
 
 MESSAGES.update(TEXTUAL_KEYS)

@@ -70,6 +70,11 @@ class TutorApp(App[None]):
         draft from reaching the terminal (see `control_filter`)."""
         return [*super().get_line_filters(), _CONTROL_FILTER]
 
+    def get_system_commands(self, screen: Screen):
+        """Textual's own palette commands (theme, keys, quit...), in the interface's language."""
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=t(command.title), help=t(command.help))
+
     def get_default_screen(self) -> Screen:
         return CourseMapScreen()
 
