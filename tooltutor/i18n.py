@@ -214,11 +214,7 @@ def N_(message: str) -> str:
 def use_checker_language(lang: str | None) -> None:
     """Have the checker write its criterion messages and diagnostics in `lang` (call it
     before marking; rule ids stay the same in every language)."""
-    try:
-        from checker import i18n as checker_i18n
-    except ImportError:  # a checker without translations (before checker/i18n.py) speaks English
-        return
-    set_default = getattr(checker_i18n, "set_default_language", None)
-    if set_default is not None:  # threads (the TUI marks in one) read the default
-        set_default(lang)
+    from checker import i18n as checker_i18n
+
+    checker_i18n.set_default_language(lang)  # threads (the TUI marks in one) read it
     checker_i18n.set_language(lang)
