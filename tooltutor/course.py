@@ -368,11 +368,12 @@ class _Loader:
         is shown in another language than its own), and check the translations that
         `audit` asks for (True: all). Nothing is read when neither is asked."""
         course = self.course
-        wanted = course.languages[1:] if audit is True else self._audited(audit or [])
         apply = course.lang != course.source_language
         if not apply and not audit:
             return
         from tooltutor import translation
+
+        wanted = course.languages[1:] if audit is True else self._audited(audit or [])
 
         if audit is True:
             where = (self.course_path, self.course_doc.locate("/languages"))

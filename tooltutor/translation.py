@@ -9,7 +9,10 @@ order. Everything else comes from the source.
 
 - `translate_lesson` / `translate_exercise` apply an overlay's text to a copy of a source
   item; `untranslated` on the copy names every field that fell back to the source
-  language (`WHOLE` when the item has no usable translation at all).
+  language, as a path through the overlay's structure with ids for lists matched by id
+  and 1-based numbers for lists matched in order (`recap`, `sections/diagram`,
+  `sections/talk/blocks/2/check/why_here`, `criteria/protocol`), or is `{WHOLE}` when the
+  item has no usable translation at all.
 - `source_hash(item)` fingerprints a source's translatable text: the first 12 hex digits
   of the SHA-256 of its canonical JSON (sorted keys, no spaces, UTF-8) in the overlay's
   structure, without `id`, `lang` and `source_hash`. An overlay whose `source_hash`

@@ -37,6 +37,24 @@ def test_english_is_the_course_as_written_and_reads_no_overlay(monkeypatch):
     assert course.problems == []
 
 
+def test_loading_in_english_imports_no_translation_code(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from tooltutor.course import load_course\n"
+        f"assert load_course({str(FIXTURE)!r}).lang == 'en'\n"
+        "print('tooltutor.translation' in sys.modules)\n"
+    )
+    env = {**os.environ, "TOOLTUTOR_HOME": str(tmp_path / "home")}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "False"
+
+
 def test_the_loaders_globs_never_take_an_overlay_for_a_source():
     course = load_course(FIXTURE)
     paths = [le.path for le in course.lessons] + [ex.path for ex in course.exercises.values()]
