@@ -56,6 +56,8 @@ class Course:
     title: str = "A fake course"
     problems: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    lang: str = "en"
+    languages: list = field(default_factory=lambda: ["en"])
 
     @property
     def lesson_order(self) -> list[str]:
@@ -95,7 +97,7 @@ def fake_course() -> Course:
 @pytest.fixture(autouse=True)
 def env(tmp_path, monkeypatch):
     monkeypatch.setenv("TOOLTUTOR_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(tooltutor.course, "load_course", lambda course_dir=None: fake_course())
+    monkeypatch.setattr(tooltutor.course, "load_course", lambda *args, **kwargs: fake_course())
 
 
 def cli(argv: list[str], capsys) -> tuple[int, str, str]:
