@@ -674,7 +674,7 @@ def parse_choices(text: str) -> list[str]:
     if text.startswith("["):
         try:
             value = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested too deeply: read words
             value = None
         if isinstance(value, list):
             return [str(v).strip().lower() for v in value]

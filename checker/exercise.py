@@ -9,7 +9,6 @@ never raises for any answer.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -154,12 +153,6 @@ def _positioned(diagnostics: list[Diagnostic], doc) -> list[Diagnostic]:
 
 
 def mark_choice(exercise: Mapping[str, Any], text: str) -> Verdict:
-    try:
-        chosen = parse_choices(text)
-    except RecursionError:
-        # A JSON array nested too deeply for `json`: read it as words, as parse_choices
-        # reads any other array it cannot decode.
-        chosen = [t.lower() for t in re.split(r"[\s,;]+", text.strip()) if t]
-    ctx = ChoiceContext(list(exercise.get("choices") or []), chosen)
+    ctx = ChoiceContext(list(exercise.get("choices") or []), parse_choices(text))
     criteria, diagnostics = run_criteria(exercise, ctx)
     return Verdict(all(c.passed for c in criteria), criteria, diagnostics)

@@ -291,11 +291,6 @@ def test_input_nested_100000_deep_gets_a_verdict(answer):
     assert_verdict(python, deep_python, mark(python.spec(), deep_python))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="checker/criteria.py parse_choices lets json's RecursionError escape for a "
-    "choice answer nested too deeply; checker/exercise.py mark_choice works around it",
-)
 def test_parse_choices_reads_a_deeply_nested_array_without_recursion_error():
     from checker.criteria import parse_choices
 
