@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from tooltutor.errors import UserError
 
@@ -42,11 +41,11 @@ def read_answer(name: str) -> bytes:
     if name == "-":
         raw = sys.stdin.buffer.read(limit + 1)
     else:
-        path = Path(name)
-        if path.is_dir():
+        # os.path rather than pathlib: this runs in every cold `check` and `lint`
+        if os.path.isdir(name):
             raise UserError(f"{name} is a folder; give the file that holds your answer")
         try:
-            with path.open("rb") as handle:
+            with open(name, "rb") as handle:
                 raw = handle.read(limit + 1)
         except FileNotFoundError:
             raise UserError(f"{name}: no such file") from None
