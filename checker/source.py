@@ -33,6 +33,8 @@ _WS = re.compile(r"[ \t\n\r]*")
 #: A JSON string, or one bracket: used to scan text while skipping string contents.
 _STRING_OR_BRACKET = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', re.S)
 _DEPTH_REPORTED = 512
+#: Positions looked up by counting newlines before a line table is built (see `position`).
+_COUNTED_LOOKUPS = 8
 
 
 class JsonSyntaxError(ValueError):
@@ -74,7 +76,7 @@ _SCAN_ONCE = _DECODER.scan_once
 class SourceDoc:
     """A parsed JSON document that can tell where any value in it starts."""
 
-    __slots__ = ("text", "value", "_src", "_children", "_line_starts")
+    __slots__ = ("text", "value", "_src", "_children", "_line_starts", "_lookups")
 
     def __init__(self, text: str, value: Any, src: str | None = None) -> None:
         self.text = text
@@ -82,6 +84,7 @@ class SourceDoc:
         self._src = text if src is None else src
         self._children: dict[tuple[str, ...], dict[str, int] | list[int] | None] = {}
         self._line_starts: list[int] | None = None
+        self._lookups = 0
 
     def offset(self, ptr: str) -> int:
         """The character offset where the value at `ptr` starts (or its nearest ancestor)."""
@@ -116,8 +119,17 @@ class SourceDoc:
         return self.position(self.offset(ptr))
 
     def position(self, offset: int) -> tuple[int, int]:
-        """1-based (line, column) of a character offset."""
+        """1-based (line, column) of a character offset.
+
+        The first few lookups count newlines in C (`str.count`), which is cheapest when a
+        large document has one or two diagnostics; after that a table of line starts is
+        built once and searched.
+        """
         if self._line_starts is None:
+            self._lookups += 1
+            if self._lookups <= _COUNTED_LOOKUPS:
+                text = self.text
+                return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
             starts = [0]
             find = self.text.find
             i = find("\n")
