@@ -32,6 +32,7 @@ from typing import Any
 
 from checker.diagnostics import Diagnostic, code, describe, json_type, pointer, quote
 from checker.i18n import tr, trn
+from checker.request_context import RequestContext
 
 ID_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_CHARS = re.compile(r"[a-zA-Z0-9_-]*")
@@ -103,7 +104,7 @@ class Msg:
         return self._result_ids
 
 
-class Context:
+class Context(RequestContext):
     """The request, indexed once for all rules."""
 
     def __init__(
@@ -114,9 +115,7 @@ class Context:
         prefix: str,
         model: str | None,
     ) -> None:
-        self.body = body
-        self.messages = messages
-        self.prefix = prefix
+        super().__init__(messages, body=body, prefix=prefix)
         self.model = model
         self.msgs: list[Msg | None] = [
             Msg(i, m) if isinstance(m, dict) else None for i, m in enumerate(messages)
@@ -156,23 +155,6 @@ class Context:
         for i in range(n - 1, -1, -1):
             if is_user[i]:
                 self.run_end[i] = self.run_end[i + 1] if i + 1 < n and is_user[i + 1] else i + 1
-        tools = body.get("tools") if body is not None else None
-        self.tools: list[tuple[int, dict[str, Any]]] = (
-            [(k, t) for k, t in enumerate(tools) if isinstance(t, dict)]
-            if isinstance(tools, (list, tuple))
-            else []
-        )
-
-    def path(self, index: int, *tokens: str | int) -> str:
-        """Pointer to message `index` (or inside it)."""
-        return self.prefix + pointer(index, *tokens)
-
-    def msg(self, index: int) -> Msg | None:
-        return self.msgs[index] if 0 <= index < len(self.msgs) else None
-
-    def where(self, index: int) -> str:
-        """How a message is named in messages: `messages[3]`."""
-        return f"`messages[{index}]`"
 
 
 def _str_in(value: Any, ids: set[str]) -> bool:

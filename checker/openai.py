@@ -22,6 +22,7 @@ from typing import Any
 
 from checker.diagnostics import Diagnostic, code, describe, json_type, pointer, quote
 from checker.i18n import tr, trn
+from checker.request_context import RequestContext
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 ROLES = ("system", "developer", "user", "assistant", "tool", "function")
@@ -81,13 +82,11 @@ class Msg:
         return value if isinstance(value, str) else None
 
 
-class Context:
+class Context(RequestContext):
     """The request, indexed once for all rules."""
 
     def __init__(self, messages: list[Any], *, body: dict[str, Any] | None, prefix: str) -> None:
-        self.body = body
-        self.messages = messages
-        self.prefix = prefix
+        super().__init__(messages, body=body, prefix=prefix)
         self.msgs: list[Msg | None] = [
             Msg(i, m) if isinstance(m, dict) else None for i, m in enumerate(messages)
         ]
@@ -128,21 +127,6 @@ class Context:
                 cid = call.get("id")
                 if isinstance(cid, str):
                     self.call_sites.setdefault(cid, []).append((m.index, k))
-        tools = body.get("tools") if body is not None else None
-        self.tools: list[tuple[int, dict[str, Any]]] = (
-            [(k, t) for k, t in enumerate(tools) if isinstance(t, dict)]
-            if isinstance(tools, (list, tuple))
-            else []
-        )
-
-    def path(self, index: int, *tokens: str | int) -> str:
-        return self.prefix + pointer(index, *tokens)
-
-    def msg(self, index: int) -> Msg | None:
-        return self.msgs[index] if 0 <= index < len(self.msgs) else None
-
-    def where(self, index: int) -> str:
-        return f"`messages[{index}]`"
 
 
 def _err(rule: str, path: str, message: str, hint: str = "") -> Diagnostic:
