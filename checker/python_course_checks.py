@@ -198,6 +198,19 @@ def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
     return returned, None
 
 
+def _trim_results(ctx: PythonContext, params: Mapping):
+    """(run, what it returned, None) for each finished trim run, or (run, None, the
+    failed Outcome) for a run whose result cannot be judged; one failed Outcome when no
+    run ran to the end."""
+    runs = _trim_runs(ctx, params)
+    if not runs:
+        no_run = tr("No run ran to the end, so there is nothing to judge yet.")
+        yield None, None, Outcome(False, no_run)
+    for run in runs:
+        returned, problem = _trim_result(run, params)
+        yield run, returned, problem
+
+
 # --------------------------------------------------------------------- errors as data
 
 
@@ -759,11 +772,7 @@ def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("trim-orders", kinds=("python",))
 def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
     """`orders` is the first rows, in order, each cut to the key's fields, values copied."""
-    runs = _trim_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _trim_result(run, params)
+    for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         where = _trim_call(run, params)
@@ -842,11 +851,7 @@ def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("trim-total", kinds=("python",))
 def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
     """`total` is the number of rows given, whatever was kept."""
-    runs = _trim_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _trim_result(run, params)
+    for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         total = run.expected.get("total")
@@ -867,11 +872,7 @@ def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("trim-truncation", kinds=("python",))
 def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
     """`truncated` says whether rows were left out; if so, `next_cursor` is the last order_id."""
-    runs = _trim_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _trim_result(run, params)
+    for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         where = _trim_call(run, params)
@@ -934,11 +935,7 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("trim-fills", kinds=("python",))
 def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
     """As many rows as fit: the result with the next row added would be over the budget."""
-    runs = _trim_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _trim_result(run, params)
+    for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         rows = run.expected["orders"]
@@ -986,11 +983,7 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("trim-complete", kinds=("python",))
 def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
     """When every row fits, all come back, `truncated` is false and there is no cursor."""
-    runs = _trim_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _trim_result(run, params)
+    for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         where = _trim_call(run, params)
