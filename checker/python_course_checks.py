@@ -198,17 +198,27 @@ def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
     return returned, None
 
 
-def _trim_results(ctx: PythonContext, params: Mapping):
-    """(run, what it returned, None) for each finished trim run, or (run, None, the
-    failed Outcome) for a run whose result cannot be judged; one failed Outcome when no
-    run ran to the end."""
-    runs = _trim_runs(ctx, params)
+def _judged(runs: list, result_of, no_run: str):
+    """(run, what it returned, None) for each finished run, or (run, None, the failed
+    Outcome) for a run whose result cannot be judged; one failed Outcome (`no_run`) when
+    no run ran to the end. Every check over returned values loops over this."""
     if not runs:
-        no_run = tr("No run ran to the end, so there is nothing to judge yet.")
         yield None, None, Outcome(False, no_run)
     for run in runs:
-        returned, problem = _trim_result(run, params)
+        returned, problem = result_of(run)
         yield run, returned, problem
+
+
+def _trim_results(ctx: PythonContext, params: Mapping):
+    """`_judged` over the trim runs."""
+    no_run = tr("No run ran to the end, so there is nothing to judge yet.")
+    return _judged(_trim_runs(ctx, params), lambda run: _trim_result(run, params), no_run)
+
+
+def _search_results(ctx: PythonContext, params: Mapping):
+    """`_judged` over the search runs."""
+    no_run = tr("No search ran to the end, so there is nothing to judge yet.")
+    return _judged(_search_runs(ctx, params), _search_result, no_run)
 
 
 # --------------------------------------------------------------------- errors as data
@@ -400,11 +410,7 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("search-shape", kinds=("python",))
 def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
     """Searches return {matches: [{file, line, snippet}], total_matches, truncated}."""
-    runs = _search_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _search_result(run)
+    for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
         where = _search_call(run)
@@ -463,11 +469,7 @@ def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("search-matches", kinds=("python",))
 def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
     """The first `max_results` true matches, by (file, line), paths relative to the root."""
-    runs = _search_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _search_result(run)
+    for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
         where = _search_call(run)
@@ -557,12 +559,8 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each snippet is taken from its line: the whole line if short, else at most `max` chars."""
     limit = params.get("max", 200)
     limit = limit if isinstance(limit, int) else 200
-    runs = _search_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
     judged = 0
-    for run in runs:
-        returned, problem = _search_result(run)
+    for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
         lines = {(m["file"], m["line"]): m["text"] for m in run.expected["matches"]}
@@ -628,11 +626,7 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
 @check("search-total", kinds=("python",))
 def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
     """`total_matches` is the true count, and `truncated` says whether matches were left out."""
-    runs = _search_runs(ctx, params)
-    if not runs:
-        return Outcome(False, tr("No search ran to the end, so there is nothing to judge yet."))
-    for run in runs:
-        returned, problem = _search_result(run)
+    for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
         where = _search_call(run)
