@@ -1,63 +1,129 @@
-"""Write the reference pages of the checker from its own docstrings.
+"""Write the checker's reference pages from its own declarations.
 
-`docs/rules.md` lists every protocol rule id with the fact it enforces (the docstring of
-the rule's function); `docs/checks.md` lists every exercise check with its docstring. A
-test fails when a page is out of date; regenerate both with:
+`docs/rules.md` is every rule of the rulebook (`checker.rules`), each from its one record:
+severity, scope, what it does, a broken example with the API's answer, the fix, and its
+sources. `tooltutor lint --explain RULE` prints one rule's entry (`rule_page`).
+`docs/checks.md` lists every exercise check with its docstring. A test fails when a page
+is out of date; regenerate both with:
 
     python -m checker.catalogue --write
 """
 
 from __future__ import annotations
 
-import inspect
-import re
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
-_LEAD = re.compile(r"^`([a-z0-9-]+)`(?: \((warning)\))?(?::| for)\s*", re.S)
+
+_SCOPES = {
+    "message": "message rule: judged on a bare messages array too",
+    "body": "body rule: needs the whole request body",
+    "model": "model rule: needs the body, or `--model`",
+    "document": "document rule",
+    "exercise": "found by running a Python answer",
+}
 
 
-def _rule_entries():
-    from checker import anthropic, openai
+def _lang(rule) -> str:
+    return "python" if rule.api == "python" else "json"
 
-    for api, module in (("Anthropic Messages API", anthropic), ("OpenAI Chat Completions", openai)):
-        seen: dict[str, list[str]] = {}
-        for function in module.MESSAGE_RULES + module.BODY_RULES:
-            doc = inspect.cleandoc(function.__doc__ or "")
-            match = _LEAD.match(doc)
-            if not match:
-                continue
-            rule = match.group(1)
-            text = doc[match.end() :]
-            text = text[:1].upper() + text[1:]
-            severity = "warning" if match.group(2) else "error"
-            seen.setdefault(rule, [severity]).append(text)
-        yield api, seen
+
+def _example_text(example: str | bytes) -> str:
+    if isinstance(example, bytes):
+        return example.decode("utf-8", "backslashreplace")
+    return example
+
+
+def _api_answer(rule) -> str | None:
+    """What the API says to the rule's example: its 400 text, with the example's values."""
+    if rule.api_message is None or rule.api == "python" or not isinstance(rule.example, str):
+        return None
+    from checker.lint import lint
+    from checker.rules.api_text import api_error_message
+    from checker.source import JsonSyntaxError, parse
+
+    try:
+        value = parse(rule.example).value
+    except JsonSyntaxError:
+        return rule.api_message
+    fmt = "auto" if rule.api == "general" else rule.api
+    found = [d for d in lint(rule.example, format=fmt).diagnostics if d.rule == rule.id]
+    if not found:
+        return None
+    diagnostic = found[0].to_dict()
+    if isinstance(value, list):  # a bare messages array: the API sees it inside a body
+        value, diagnostic["path"] = {"messages": value}, "/messages" + diagnostic["path"]
+    return api_error_message(diagnostic, value)
+
+
+def rule_page(rule) -> list[str]:
+    """The Markdown lines of one rule's entry."""
+    out = [f"### `{rule.id}`", "", rule.summary, ""]
+    out += [f"*{rule.severity}* · {_SCOPES[rule.scope]} · {rule.title}", ""]
+    if rule.doc:
+        out += [rule.doc, ""]
+    if rule.example is not None:
+        verdict = (
+            "the API answers HTTP 400" if rule.severity == "error" else "accepted, with a warning"
+        )
+        if rule.api == "python":
+            verdict = "the answer is not marked"
+        out += [f"**Example** ({verdict}):", "", f"```{_lang(rule)}"]
+        out += [_example_text(rule.example).rstrip(), "```", ""]
+    answer = _api_answer(rule) if rule.severity == "error" else None
+    if answer:
+        out += ["The API's answer:", "", "```text", answer, "```", ""]
+    if rule.fix is not None:
+        out += ["**Use instead:**", "", f"```{_lang(rule)}", rule.fix.rstrip(), "```", ""]
+    if rule.untestable:
+        out += [f"*No example: {rule.untestable}.*", ""]
+    if rule.sources:
+        out += ["**Sources:**", ""] + [f"- <{url}>" for url in rule.sources] + [""]
+    return out
+
+
+def explain(rule_id: str) -> str | None:
+    """One rule's entry as text (`tooltutor lint --explain`), or None for an unknown id."""
+    from checker import rules
+
+    found = rules.get(rule_id)
+    if found is None:
+        return None
+    return "\n".join(rule_page(found)).rstrip() + "\n"
 
 
 def rules_markdown() -> str:
-    """docs/rules.md: every protocol rule, its severity and the fact behind it."""
+    """docs/rules.md: every rule, from its declaration."""
+    from checker import rules
+    from checker.rules.record import APIS
+
+    everything = rules.all_rules()
     out = [
-        "# Protocol rules",
+        "# Rules",
         "",
-        "What `tooltutor lint` and the `protocol` check report. Severity `error` means the real",
-        "API answers HTTP 400; `warning` means it is accepted today but risky or",
-        "version-dependent. Generated from the rule functions' docstrings by",
-        "`python -m checker.catalogue --write`; do not edit by hand.",
+        "What `tooltutor lint`, the `protocol` check and the Python exercises report. Severity",
+        "`error` means the real API answers HTTP 400; `warning` means it is accepted today",
+        "but is risky, or depends on what the request cannot show (the model, a beta",
+        "header). Each entry is generated from the rule's one declaration in",
+        "`checker/rules/` by `python -m checker.catalogue --write`; do not edit by hand.",
+        "`tooltutor lint --explain RULE` prints one entry.",
         "",
-        "General ids: `json-syntax` (the text is not JSON), `input-encoding` (not UTF-8),",
-        "`request-shape` (not the structure the API reads), `format-unknown` (warning: the",
-        "format could not be told; force it with `--format`).",
+        "Contents:",
+        "",
     ]
-    for api, rules in _rule_entries():
-        out += ["", f"## {api}", ""]
-        for rule, (severity, *texts) in rules.items():
-            if rule == "request-shape":
-                continue
-            out += [f"### `{rule}` ({severity})", ""]
-            for text in texts:
-                out += [text.strip(), ""]
+    for api, title in APIS.items():
+        count = sum(1 for r in everything if r.api == api)
+        if count:
+            anchor = title.lower().replace(" ", "-")
+            out.append(f"- [{title}](#{anchor}) ({count} rules)")
+    for api, title in APIS.items():
+        group = [r for r in everything if r.api == api]
+        if not group:
+            continue
+        out += ["", f"## {title}", ""]
+        for rule in group:
+            out += rule_page(rule)
     return "\n".join(out).rstrip() + "\n"
 
 

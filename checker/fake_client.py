@@ -484,99 +484,11 @@ def _encode(value: Any, strict: bool, active: set[int]) -> Any:
         active.discard(id(value))
 
 
-# --------------------------------------------------------------------------------------
-# The API's kind of 400 message for a diagnostic
-# --------------------------------------------------------------------------------------
-
-#: rule id -> message in the API's style. Placeholders: {loc} the dotted path of the
-#: diagnostic, {message_loc} its message ("messages.2"), {block_loc} its block
-#: ("messages.2.content.0"), {value} the offending id or value, {detail} lint's message.
-API_MESSAGES: dict[str, str] = {
-    "a-tool-result-orphan": (
-        "{block_loc}: unexpected `tool_use_id` found in `tool_result` blocks: {value}. "
-        "Each `tool_result` block must have a corresponding `tool_use` block in the "
-        "previous message."
-    ),
-    "a-tool-result-missing": (
-        "{message_loc}: `tool_use` ids were found without `tool_result` blocks immediately "
-        "after: {value}. Each `tool_use` block must have a corresponding `tool_result` block "
-        "in the next message."
-    ),
-    "a-results-split": (
-        "{message_loc}: `tool_use` ids were found without `tool_result` blocks immediately "
-        "after: {value}. All `tool_result` blocks for one assistant turn must be in the "
-        "next user message."
-    ),
-    "a-tools-required": (
-        "Requests which include `tool_use` or `tool_result` blocks must define tools."
-    ),
-    "a-tool-result-not-first": (
-        "{message_loc}: `tool_result` blocks must come first in the content of a user "
-        "message that answers `tool_use` blocks; other blocks may only follow them."
-    ),
-    "a-tool-result-wrong-role": (
-        "{block_loc}: `tool_result` blocks are only allowed in `user` messages, and "
-        "`tool_use` blocks only in `assistant` messages."
-    ),
-    "a-tool-use-not-last": (
-        "{message_loc}: `tool_use` blocks must be the last blocks of an assistant message; "
-        "found other content after them."
-    ),
-    "a-tool-use-id-duplicate": "{loc}: `tool_use` ids must be unique: {value} is used twice.",
-    "a-tool-id-pattern": "{loc}: String should match pattern '^[a-zA-Z0-9_-]+$'",
-    "a-tool-name-pattern": "{loc}: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'",
-    "a-tool-name-duplicate": "tools: Tool names must be unique.",
-    "a-tool-input-not-object": "{loc}: Input should be a valid dictionary",
-    "a-invalid-role": "{loc}: Input should be 'user' or 'assistant'",
-    "a-empty-content": (
-        "{loc}: all messages must have non-empty content except for the optional final "
-        "assistant message"
-    ),
-    "a-prefill-trailing-whitespace": "final assistant content cannot end with trailing whitespace",
-    "a-prefill-unsupported": (
-        "This model does not support assistant message prefill. The conversation must end "
-        "with a user message."
-    ),
-}
-
-
-def _pointer_parts(pointer: str) -> list[str]:
-    if not pointer:
-        return []
-    return [p.replace("~1", "/").replace("~0", "~") for p in pointer.lstrip("/").split("/")]
-
-
-def _resolve(document: Any, parts: list[str]) -> Any:
-    for part in parts:
-        if isinstance(document, dict):
-            document = document.get(part)
-        elif isinstance(document, list) and part.isdigit() and int(part) < len(document):
-            document = document[int(part)]
-        else:
-            return None
-    return document
-
-
 def api_error_message(diagnostic: Mapping[str, Any], request: Mapping[str, Any]) -> str:
-    """The message the real API would put in its 400 for this diagnostic, in its style."""
-    parts = _pointer_parts(str(diagnostic.get("path") or ""))
-    value = _resolve(request, parts)
-    if isinstance(value, dict) and isinstance(value.get("content"), list):
-        ids = [b.get("id") for b in value["content"] if isinstance(b, dict) and "id" in b]
-        value = ", ".join(str(i) for i in ids) if ids else None
-    elif isinstance(value, dict):
-        value = value.get("tool_use_id", value.get("id", value.get("name")))
-    if not isinstance(value, str):
-        value = json.dumps(value, ensure_ascii=False) if value is not None else "?"
-    fields = {
-        "loc": ".".join(parts) or "body",
-        "message_loc": ".".join(parts[:2]) or "messages",
-        "block_loc": ".".join(parts[:4]) or "messages",
-        "value": value,
-        "detail": diagnostic.get("message", ""),
-    }
-    template = API_MESSAGES.get(str(diagnostic.get("rule")), "{loc}: {detail}")
-    return template.format(**fields)
+    """The message the real API would put in its 400 for this diagnostic (`checker.rules`)."""
+    from checker.rules.api_text import api_error_message as from_rules
+
+    return from_rules(diagnostic, request)
 
 
 # --------------------------------------------------------------------------------------

@@ -8,7 +8,8 @@ Format: `"anthropic"`, `"openai"`, or `"auto"` to detect it (see `detect_format`
 nothing tells the two APIs apart (a plain text conversation), only the general shape is
 checked and the result's format is `"unknown"`, with a `format-unknown` warning.
 
-Ids defined here, beyond the API rules of `checker.anthropic` and `checker.openai`:
+Ids reported here, beyond the API rules of `checker.rules.anthropic` and `checker.rules.openai`
+(all declared in `checker.rules.general`):
 
 - `json-syntax` (error): the text is not JSON (see `checker.source`).
 - `input-encoding` (error): the bytes are not UTF-8 text.
@@ -25,11 +26,12 @@ was text.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from typing import Any
 
-from checker import anthropic, openai
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
 from checker.i18n import tr
+from checker.rules import anthropic, openai
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 
 FORMATS = ("auto", "anthropic", "openai")
@@ -42,14 +44,20 @@ def lint(
     format: str = "auto",
     *,
     model: str | None = None,
+    select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
 ) -> LintResult:
     """Lint a request: JSON text (str or UTF-8 bytes) or a parsed value. Never raises on input.
 
     `format` is "auto", "anthropic" or "openai". `model` overrides the body's `model` for
-    the prefill rule (and enables that rule for a bare messages array).
+    the model's rules (and enables them for a bare messages array). `select` keeps only
+    the rules it names and `ignore` drops rules: rule ids, or globs such as `a-tool-*`
+    (ValueError for a pattern that names no rule).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    if select or ignore:
+        return _selected(lint(text_or_obj, format, model=model), select, ignore)
     failed_format = "unknown" if format == "auto" else format
     if isinstance(text_or_obj, (bytes, bytearray)):
         data = bytes(text_or_obj)
@@ -88,6 +96,14 @@ def lint_value(
         key=lambda n: (_document_order(obj, result.diagnostics[n].path), n),
     )
     return LintResult(result.valid, result.format, [result.diagnostics[n] for n in order])
+
+
+def _selected(result: LintResult, select: Iterable[str], ignore: Iterable[str]) -> LintResult:
+    """`result` with only the diagnostics of the selected, not ignored rules."""
+    from checker.rules import selector
+
+    keep = selector(select, ignore)
+    return LintResult.of(result.format, [d for d in result.diagnostics if keep(d.rule)])
 
 
 def _placed(result: LintResult, doc: SourceDoc) -> LintResult:

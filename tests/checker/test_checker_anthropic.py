@@ -20,7 +20,8 @@ from checker_requests import (
     weather_tool,
 )
 
-from checker import anthropic, lint, lint_value
+from checker import lint, lint_value, rules
+from checker.rules import anthropic
 
 Q = "What's the weather in Paris?"
 
@@ -986,8 +987,8 @@ def test_rule_near_miss(body, rule):
 def test_every_rule_has_a_broken_case_and_a_near_miss():
     broken = {case[2] for case in BROKEN}
     near = {case[2] for case in NEAR_MISSES}
-    assert set(anthropic.RULE_IDS) <= broken
-    assert set(anthropic.RULE_IDS) <= near
+    assert rules.ids("anthropic") <= broken
+    assert rules.ids("anthropic") <= near
 
 
 def test_valid_requests_have_no_diagnostics():

@@ -15,7 +15,7 @@ from checker_requests import (
     openai_body,
 )
 
-from checker import lint, lint_value, openai
+from checker import lint, lint_value, rules
 
 SYSTEM = {"role": "system", "content": "You are helpful."}
 ASK = {"role": "user", "content": "What's the weather in Paris?"}
@@ -450,8 +450,8 @@ def test_rule_near_miss(body, rule):
 
 
 def test_every_rule_has_a_broken_case_and_a_near_miss():
-    assert set(openai.RULE_IDS) <= {case[2] for case in BROKEN}
-    assert set(openai.RULE_IDS) <= {case[2] for case in NEAR_MISSES}
+    assert rules.ids("openai") <= {case[2] for case in BROKEN}
+    assert rules.ids("openai") <= {case[2] for case in NEAR_MISSES}
 
 
 def test_no_first_message_or_alternation_rule():

@@ -2,7 +2,8 @@
 
 Exit codes: 0 valid (warnings allowed), 1 invalid, 2 the file cannot be read (missing, a
 directory, no permission, larger than `TOOLTUTOR_MAX_FILE_BYTES`, 10 MB unless set: the
-limit `check` applies to answers). `FILE` may be `-` for standard input.
+limit `check` applies to answers) or a rule id is unknown. `FILE` may be `-` for standard
+input. `--explain RULE` prints a rule's page instead (no FILE needed).
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from tooltutor.submission import max_file_bytes, too_big
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "file", metavar="FILE", help="JSON request body or messages array ('-' = stdin)"
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="JSON request body or messages array ('-' = stdin)",
     )
     parser.add_argument(
         "--format",
@@ -36,7 +40,50 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help='print {"valid", "format", "diagnostics"} as JSON',
     )
+    parser.add_argument(
+        "--select",
+        metavar="RULES",
+        action="append",
+        default=[],
+        help="report only these rules: ids or globs, comma-separated (e.g. 'a-tool-*')",
+    )
+    parser.add_argument(
+        "--ignore",
+        metavar="RULES",
+        action="append",
+        default=[],
+        help="do not report these rules: ids or globs, comma-separated",
+    )
+    parser.add_argument(
+        "--explain",
+        metavar="RULE",
+        help="print what a rule checks, with a broken example and the fix, and exit",
+    )
     parser.set_defaults(run=run)
+
+
+def _patterns(values: list[str]) -> list[str]:
+    return [p.strip() for value in values for p in value.split(",") if p.strip()]
+
+
+def _unknown_rule(rule_id: str) -> UserError:
+    import difflib
+
+    from checker import rules
+
+    close = difflib.get_close_matches(rule_id, sorted(rules.ids()), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return UserError(f"no rule is called '{rule_id}'{hint}: the rules are in docs/rules.md")
+
+
+def explain(rule_id: str) -> int:
+    from checker.catalogue import explain as page
+
+    text = page(rule_id)
+    if text is None:
+        raise _unknown_rule(rule_id)
+    sys.stdout.write(text)
+    return 0
 
 
 def read_input(name: str) -> bytes:
@@ -75,9 +122,17 @@ def run(args: argparse.Namespace) -> int:
 
     # No course here: the messages follow --lang, TOOLTUTOR_LANG or the locale among the
     # languages the interface speaks.
+    if args.explain:
+        return explain(args.explain)
+    if args.file is None:
+        raise UserError("lint needs a FILE to judge ('-' for standard input), or --explain RULE")
     use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *TABLES]))
     data = read_input(args.file)
-    result = lint(data, args.format, model=args.model)
+    select, ignore = _patterns(args.select), _patterns(args.ignore)
+    try:
+        result = lint(data, args.format, model=args.model, select=select, ignore=ignore)
+    except ValueError as err:
+        raise _unknown_rule(str(err)) from None
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
     if args.json:

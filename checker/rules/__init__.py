@@ -1,0 +1,84 @@
+"""The rulebook: every rule the checker can report, each declared once (see `record`).
+
+    >>> from checker import rules
+    >>> rules.get("a-tool-result-missing").severity
+    'error'
+
+The rules live by API and topic: `general` (the structural ids), `anthropic/`,
+`openai/`, `responses/`, and `python` (what running a learner's code can find). Importing
+an API's package registers its rules; the functions here load them all first.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+from collections.abc import Iterable
+from typing import Any
+
+from checker.rules.record import APIS, Rule, declared
+
+__all__ = ["APIS", "Rule", "all_rules", "api_message", "get", "ids", "load_all", "selector"]
+
+_PACKAGES = tuple(f"checker.rules.{api}" for api in APIS)
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every rule module, so that every rule is declared."""
+    global _loaded
+    if not _loaded:
+        for name in _PACKAGES:
+            importlib.import_module(name)
+        _loaded = True
+
+
+def all_rules() -> list[Rule]:
+    """Every rule, grouped by API in the docs' order, each group in declaration order."""
+    load_all()
+    order = {api: n for n, api in enumerate(APIS)}
+    return sorted(declared().values(), key=lambda r: order[r.api])
+
+
+def get(rule_id: str) -> Rule | None:
+    """The rule with this id, or None."""
+    load_all()
+    return declared().get(rule_id)
+
+
+def ids(api: str | None = None) -> frozenset[str]:
+    """The ids of every rule (of one API: "general", "anthropic", "openai", ...)."""
+    return frozenset(r.id for r in all_rules() if api is None or r.api == api)
+
+
+def api_message(rule_id: str) -> str | None:
+    """The API's own 400 text for a rule, as a template (None when no report quotes it)."""
+    found = get(rule_id)
+    return found.api_message if found is not None else None
+
+
+def selector(select: Iterable[str] = (), ignore: Iterable[str] = ()):
+    """A test `rule_id -> bool` for `--select`/`--ignore` patterns (ids, or `a-tool-*` globs).
+
+    Raises ValueError naming the first pattern that matches no rule.
+    """
+    select, ignore = list(select), list(ignore)
+    known = ids()
+    for pattern in select + ignore:
+        if not any(fnmatch.fnmatchcase(rule_id, pattern) for rule_id in known):
+            raise ValueError(pattern)
+
+    def keep(rule_id: str) -> bool:
+        if select and not any(fnmatch.fnmatchcase(rule_id, p) for p in select):
+            return False
+        return not any(fnmatch.fnmatchcase(rule_id, p) for p in ignore)
+
+    return keep
+
+
+def __getattr__(name: str) -> Any:
+    if name == "RULE_IDS":
+        return ids()
+    if name == "GENERAL_RULE_IDS":
+        return tuple(r.id for r in all_rules() if r.api == "general")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,52 @@
+"""Anthropic Messages API (`POST /v1/messages`): the request rules, ids `a-*`.
+
+Each rule is declared once, beside its check, in the module of its topic; importing this
+package registers them in the order below, which is the order they run in. A check reads
+the request through `Context` (indexed once) and skips values of an unexpected type,
+which the `request-shape` checks of `shape` report once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from checker.diagnostics import Diagnostic
+from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules.anthropic.context import Context
+from checker.rules.anthropic.models import claude_version
+from checker.rules.run import run
+
+#: The topic modules, in the order their rules run (and the docs list them).
+MODULES = (
+    "shape",
+    "roles",
+    "blocks",
+    "pairing",
+    "results",
+    "prefill",
+    "tools",
+    "tool_choice",
+)
+for _name in MODULES:
+    importlib.import_module(f"{__name__}.{_name}")
+
+__all__ = ["Context", "check", "claude_version"]
+
+
+def check(
+    messages: list[Any],
+    *,
+    body: dict[str, Any] | None,
+    prefix: str,
+    model: str | None = None,
+) -> list[Diagnostic]:
+    """Apply the Anthropic rules. `body` is None for a bare messages array.
+
+    `prefix` is the pointer of the messages array ("/messages", or "" when bare). `model`
+    overrides the body's `model`; given with a bare array, the model's rules run too.
+    """
+    if model is None and body is not None and isinstance(body.get("model"), str):
+        model = body["model"]
+    ctx = Context(messages, body=body, prefix=prefix, model=model)
+    return run("anthropic", ctx, with_model=model is not None)

@@ -1,0 +1,207 @@
+"""`tool_choice`: its shapes, and the forcing that extended thinking does not allow."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker.diagnostics import describe, json_type, pointer, quote
+from checker.i18n import tr
+from checker.rules.anthropic import refs
+from checker.rules.anthropic.context import TOOL_CHOICE_TYPES, Context, id_list
+from checker.rules.record import Finding, rule
+
+
+@rule(
+    "a-tool-choice-invalid",
+    api="anthropic",
+    scope="body",
+    sources=(refs.TOOL_CHOICE, refs.MESSAGES_API),
+    api_message="{loc}: {detail}",
+    example="""{
+  "model": "claude-sonnet-4-5",
+  "max_tokens": 1024,
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": "required",
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+    fix="""{
+  "model": "claude-sonnet-4-5",
+  "max_tokens": 1024,
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "any"},
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+)
+def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
+    """`tool_choice` is a well-formed object.
+
+    Valid: `{"type": "auto"}`, `{"type": "any"}`, `{"type": "none"}` and
+    `{"type": "tool", "name": ...}` naming a defined tool, each optionally with the boolean
+    `disable_parallel_tool_use`. A bare string (OpenAI's `"auto"`, `"required"`) or an
+    unknown type is rejected.
+    """
+    if ctx.body is None or "tool_choice" not in ctx.body:
+        return
+    choice = ctx.body["tool_choice"]
+    path = "/tool_choice"
+    if isinstance(choice, str):
+        fix = {"required": "any"}.get(choice, choice)
+        if fix not in TOOL_CHOICE_TYPES:
+            fix = "auto"
+        if choice == "required":
+            message = tr(
+                "`tool_choice` is the string {value}; Anthropic wants an object (`required` is "
+                "OpenAI's word; Anthropic says `any`)",
+                value=quote(choice),
+            )
+        else:
+            message = tr(
+                "`tool_choice` is the string {value}; Anthropic wants an object",
+                value=quote(choice),
+            )
+        yield Finding(
+            path,
+            message,
+            tr('Write `"tool_choice": {{"type": "{type}"}}`.', type=fix),
+        )
+        return
+    if not isinstance(choice, dict):
+        yield Finding(
+            path,
+            tr(
+                '`tool_choice` is {type}; it must be an object like `{{"type": "auto"}}`',
+                type=json_type(choice),
+            ),
+            tr(
+                'Use `{"type": "auto"}`, `{"type": "any"}`, `{"type": "none"}` or '
+                '`{"type": "tool", "name": "..."}`.'
+            ),
+        )
+        return
+    kind = choice.get("type")
+    if kind not in TOOL_CHOICE_TYPES:
+        if kind == "function" or "function" in choice:
+            message = tr("`tool_choice` is in the OpenAI shape (`type: function`)")
+            hint = tr('Write `{"type": "tool", "name": "..."}`.')
+        elif kind == "required":
+            message = tr("`tool_choice` type `required` is OpenAI's; Anthropic says `any`")
+            hint = tr('Write `{"type": "any"}`.')
+        else:
+            message = (
+                tr(
+                    "`tool_choice` has type {value}: it must be `auto`, `any`, `none` or `tool`",
+                    value=describe(kind),
+                )
+                if "type" in choice
+                else tr("`tool_choice` has no `type`: it must be `auto`, `any`, `none` or `tool`")
+            )
+            hint = tr('Use e.g. `{"type": "auto"}`.')
+        yield Finding(
+            path + "/type" if "type" in choice else path,
+            message,
+            hint,
+        )
+        return
+    allowed = {"type", "disable_parallel_tool_use"} | ({"name"} if kind == "tool" else set())
+    for key in choice:
+        if key not in allowed:
+            yield Finding(
+                path + pointer(key),
+                tr(
+                    "`tool_choice` of type `{type}` takes no {key} field",
+                    type=kind,
+                    key=quote(key),
+                ),
+                tr("Allowed: `type`, `disable_parallel_tool_use`, `name`.")
+                if kind == "tool"
+                else tr(
+                    "Allowed: `type`, `disable_parallel_tool_use` (and `name` with `type: tool`)."
+                ),
+            )
+    dptu = choice.get("disable_parallel_tool_use")
+    if "disable_parallel_tool_use" in choice and not isinstance(dptu, bool):
+        yield Finding(
+            path + "/disable_parallel_tool_use",
+            tr(
+                "`disable_parallel_tool_use` must be `true` or `false`, not {value}",
+                value=describe(dptu),
+            ),
+            tr('Write `"disable_parallel_tool_use": true`.'),
+        )
+    if kind != "tool":
+        return
+    name = choice.get("name")
+    if not isinstance(name, str):
+        yield Finding(
+            path + "/name" if "name" in choice else path,
+            tr("`tool_choice` of type `tool` needs the `name` of the tool to force"),
+            tr('Write `{"type": "tool", "name": "get_weather"}`.'),
+        )
+        return
+    defined = [t.get("name") for _, t in ctx.tools]
+    if ctx.tools and name not in defined:
+        shown = id_list([d for d in defined if isinstance(d, str)])
+        yield Finding(
+            path + "/name",
+            tr(
+                "`tool_choice` forces the tool {name}, which is not defined in `tools` "
+                "(defined: {defined})",
+                name=quote(name),
+                defined=shown,
+            )
+            if shown
+            else tr(
+                "`tool_choice` forces the tool {name}, which is not defined in `tools`",
+                name=quote(name),
+            ),
+            tr("Name one of the tools in `tools`."),
+        )
+
+
+@rule(
+    "a-tool-choice-thinking",
+    api="anthropic",
+    scope="body",
+    sources=(f"{refs.THINKING}#extended-thinking-with-tool-use", refs.TOOL_CHOICE),
+    api_message="Thinking may not be enabled when tool_choice forces tool use.",
+    example="""{
+  "model": "claude-sonnet-4-5",
+  "max_tokens": 4096,
+  "thinking": {"type": "enabled", "budget_tokens": 2048},
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "any"},
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+    fix="""{
+  "model": "claude-sonnet-4-5",
+  "max_tokens": 4096,
+  "thinking": {"type": "enabled", "budget_tokens": 2048},
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "auto"},
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+)
+def tool_choice_thinking(ctx: Context) -> Iterator[Finding]:
+    """Extended thinking allows only `auto` or `none` tool choice.
+
+    With manual extended thinking (`"thinking": {"type": "enabled", ...}`), forcing a tool
+    (`tool_choice` `any` or `tool`) is rejected.
+    """
+    if ctx.body is None:
+        return
+    thinking, choice = ctx.body.get("thinking"), ctx.body.get("tool_choice")
+    if not (isinstance(thinking, dict) and thinking.get("type") == "enabled"):
+        return
+    if isinstance(choice, dict) and choice.get("type") in ("any", "tool"):
+        yield Finding(
+            "/tool_choice/type",
+            tr(
+                "`tool_choice` type `{type}` forces a tool, which extended thinking "
+                "(`thinking.type: enabled`) does not allow",
+                type=choice["type"],
+            ),
+            tr(
+                'Use `{"type": "auto"}` (or `none`) with thinking, or turn thinking off to '
+                "force a tool."
+            ),
+        )

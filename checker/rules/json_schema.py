@@ -1,0 +1,309 @@
+"""JSON Schema questions the rules ask: is a tool's schema valid, does a value satisfy it.
+
+Usual tool schemas are judged without jsonschema (`_simple_ok`); the rest, and every
+instance check, import it on first use. Problems come back in plain words with the path
+inside the schema or the value.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from typing import Any
+
+from checker.diagnostics import code, describe, json_type
+from checker.i18n import tr, trn
+
+_TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
+
+
+#: Keywords the fast schema check understands, with the check of their value.
+_MAX_SCHEMA_DEPTH = 64
+
+
+_SCHEMA_CACHE: dict[str, tuple[tuple[str, ...], str] | None] = {}
+
+
+#: Keywords of the 2020-12 vocabularies (and the deprecated ones the meta-schema still
+#: types): a schema using one the fast check does not understand goes to jsonschema.
+_KNOWN_KEYWORDS = frozenset(
+    (  # noqa: SIM905 (a word list reads better than 60 quoted items)
+        "$schema $id $ref $anchor $dynamicRef $dynamicAnchor $vocabulary $comment $defs allOf "
+        "anyOf oneOf not if then else dependentSchemas prefixItems items contains properties "
+        "patternProperties additionalProperties propertyNames unevaluatedItems "
+        "unevaluatedProperties type const enum multipleOf maximum exclusiveMaximum minimum "
+        "exclusiveMinimum maxLength minLength pattern maxItems minItems uniqueItems maxContains "
+        "minContains maxProperties minProperties required dependentRequired title description "
+        "default deprecated readOnly writeOnly examples format contentEncoding contentMediaType "
+        "contentSchema definitions dependencies $recursiveRef $recursiveAnchor"
+    ).split()
+)
+
+
+def _is_count(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _is_number(v: Any) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _simple_ok(schema: Any, depth: int = 0) -> bool:
+    """True when `schema` is certainly a valid 2020-12 schema, checked without jsonschema.
+
+    Covers what tool schemas usually contain; anything else answers False, and the caller
+    asks jsonschema (slower, and the one that words the error).
+    """
+    if isinstance(schema, bool):
+        return True
+    if not isinstance(schema, dict) or depth > _MAX_SCHEMA_DEPTH:
+        return False
+    for key, value in schema.items():
+        if key not in _KNOWN_KEYWORDS:
+            continue  # unknown keywords are allowed by the meta-schema
+        if key == "type":
+            ok = (
+                value in _TYPES
+                if isinstance(value, str)
+                else (
+                    isinstance(value, list)
+                    and value
+                    and all(isinstance(t, str) and t in _TYPES for t in value)
+                    and len(set(value)) == len(value)
+                )
+            )
+        elif key in ("description", "title", "$comment", "format"):
+            ok = isinstance(value, str)
+        elif key in ("properties", "$defs"):
+            ok = isinstance(value, dict) and all(_simple_ok(v, depth + 1) for v in value.values())
+        elif key in ("items", "additionalProperties", "not"):
+            ok = _simple_ok(value, depth + 1)
+        elif key in ("anyOf", "oneOf", "allOf"):
+            ok = isinstance(value, list) and value and all(_simple_ok(v, depth + 1) for v in value)
+        elif key == "required":
+            ok = (
+                isinstance(value, list)
+                and all(isinstance(v, str) for v in value)
+                and len(set(value)) == len(value)
+            )
+        elif key in ("enum", "examples"):
+            ok = isinstance(value, list)
+        elif key in ("const", "default"):
+            ok = True
+        elif key in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+            ok = _is_number(value)
+        elif key in (
+            "minLength",
+            "maxLength",
+            "minItems",
+            "maxItems",
+            "minProperties",
+            "maxProperties",
+        ):
+            ok = _is_count(value)
+        elif key in ("uniqueItems", "deprecated", "readOnly", "writeOnly"):
+            ok = isinstance(value, bool)
+        else:
+            ok = False
+        if not ok:
+            return False
+    return True
+
+
+def json_depth(value: Any, limit: int) -> int | None:
+    """Nesting depth of a JSON value, or None if deeper than `limit`, cyclic or not JSON."""
+    stack = [(value, 1)]
+    seen: set[int] = set()
+    deepest = 0
+    while stack:
+        item, depth = stack.pop()
+        if depth > limit:
+            return None
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            if id(item) in seen:
+                return None
+            seen.add(id(item))
+            if not all(isinstance(k, str) for k in item):
+                return None
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, (list, tuple)):
+            if id(item) in seen:
+                return None
+            seen.add(id(item))
+            stack.extend((v, depth + 1) for v in item)
+        elif isinstance(item, float):
+            if item != item or item in (float("inf"), float("-inf")):
+                return None
+        elif not (item is None or isinstance(item, (str, int))):
+            return None
+    return deepest
+
+
+@functools.lru_cache(maxsize=1)
+def _meta_validator() -> Any:
+    """One Draft 2020-12 meta-schema validator, built on first use (imports jsonschema)."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
+
+
+def schema_problem(schema: dict[str, Any]) -> tuple[tuple[str, ...], str] | None:
+    """None when `schema` is a valid JSON Schema, else (path inside it, plain message).
+
+    Usual tool schemas are recognised as valid without jsonschema; the rest are checked
+    against the 2020-12 meta-schema (results cached by the schema's JSON text). Schemas
+    nested deeper than 64 levels, cyclic or not JSON are not judged (None).
+    """
+    if _simple_ok(schema):
+        return None
+    if json_depth(schema, _MAX_SCHEMA_DEPTH) is None:
+        return None
+    key = json.dumps(schema, sort_keys=True)
+    if key in _SCHEMA_CACHE:
+        return _SCHEMA_CACHE[key]
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_meta_validator().iter_errors(schema))
+    result = None if error is None else _explain_schema_error(error)
+    if len(_SCHEMA_CACHE) > 512:
+        _SCHEMA_CACHE.clear()
+    _SCHEMA_CACHE[key] = result
+    return result
+
+
+def _explain_schema_error(error: Any) -> tuple[tuple[str, ...], str]:
+    where = tuple(str(p) for p in error.absolute_path)
+    subject = code(where[-1]) if where else tr("the schema")
+    at = tr(" (at {path})", path=code("/".join(where))) if len(where) > 1 else ""
+    kw, value, inst = error.validator, error.validator_value, error.instance
+    if where and where[-1] == "type" and kw in ("anyOf", "enum", "type"):
+        text = tr(
+            "`type` is {value}, not a JSON Schema type; use one of string, number, integer, "
+            "boolean, object, array, null",
+            value=describe(inst),
+        )
+    elif kw == "type":
+        text = tr(
+            "{subject} must be {a_type}, not {type}",
+            subject=subject,
+            a_type=_a(_type_names(value)),
+            type=json_type(inst),
+        )
+    elif kw == "uniqueItems":
+        text = tr("{subject} lists an item twice", subject=subject)
+    elif kw == "minItems":
+        text = tr("{subject} must not be empty", subject=subject)
+    elif kw == "minimum":
+        text = tr("{subject} must be at least {value}", subject=subject, value=value)
+    elif kw == "exclusiveMinimum":
+        text = tr("{subject} must be greater than {value}", subject=subject, value=value)
+    else:
+        text = tr("{subject} breaks the meta-schema's `{kw}` rule", subject=subject, kw=kw)
+    return where, text + at
+
+
+def _type_names(value: Any) -> str:
+    """JSON Schema type names in words: `string or null`."""
+    return tr(" or ").join(value) if isinstance(value, list) else str(value)
+
+
+def _a(type_name: str) -> str:
+    if type_name[:1] in "aeiou":
+        return tr("an {type}", type=type_name)
+    return tr("a {type}", type=type_name)
+
+
+def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...], str] | None:
+    """None when `value` validates against `schema`, else (path in value, plain message).
+
+    Schemas that cannot be evaluated (unresolvable or circular `$ref`, a `pattern` Python
+    cannot compile, too deep values) are not judged: None.
+    """
+    if json_depth(value, _MAX_SCHEMA_DEPTH) is None:
+        return None
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import best_match
+    from referencing.exceptions import Unresolvable
+
+    try:
+        error = best_match(Draft202012Validator(schema).iter_errors(value))
+    except (Unresolvable, RecursionError, re.error):
+        return None
+    if error is None:
+        return None
+    return _explain_instance_error(error)
+
+
+def _explain_instance_error(error: Any) -> tuple[tuple[str, ...], str]:
+    where = tuple(str(p) for p in error.absolute_path)
+    subject = code("/".join(where)) if where else tr("the input")
+    kw, value, inst = error.validator, error.validator_value, error.instance
+    if kw == "required" and isinstance(inst, dict) and isinstance(value, list):
+        missing = [r for r in value if isinstance(r, str) and r not in inst]
+        text = trn(
+            len(missing),
+            "{subject} lacks the required property {names}",
+            "{subject} lacks the required properties {names}",
+            subject=subject,
+            names=_names(missing),
+        )
+    elif kw == "type":
+        text = tr(
+            "{subject} must be {a_type}, not {type}",
+            subject=subject,
+            a_type=_a(_type_names(value)),
+            type=json_type(inst),
+        )
+    elif kw == "enum" and isinstance(value, list):
+        text = tr(
+            "{subject} is {value}, not one of {values}",
+            subject=subject,
+            value=describe(inst),
+            values=_list_values(value),
+        )
+    elif kw == "const":
+        text = tr("{subject} must be {value}", subject=subject, value=describe(value))
+    elif kw == "additionalProperties" and isinstance(inst, dict):
+        props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
+        extra = [k for k in inst if k not in props]
+        text = trn(
+            len(extra),
+            "{subject} has property {names} the schema does not allow",
+            "{subject} has properties {names} the schema does not allow",
+            subject=subject,
+            names=_names(extra),
+        )
+    elif kw in (
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "pattern",
+        "format",
+        "multipleOf",
+    ):
+        text = tr(
+            "{subject} is {value}, which breaks `{kw}`: {limit}",
+            subject=subject,
+            value=describe(inst),
+            kw=kw,
+            limit=describe(value),
+        )
+    else:
+        text = tr("{subject} breaks the schema's `{kw}` rule", subject=subject, kw=kw)
+    return where, text
+
+
+def _names(names: list[str]) -> str:
+    return ", ".join(code(n) for n in names[:5])
+
+
+def _list_values(values: list[Any]) -> str:
+    shown = ", ".join(describe(v, 30) for v in values[:6])
+    return shown + (", ..." if len(values) > 6 else "")

@@ -1,0 +1,36 @@
+"""OpenAI Chat Completions (`POST /v1/chat/completions`): the request rules, ids `o-*`.
+
+Each rule is declared once, beside its check, in the module of its topic; importing this
+package registers them in the order below, which is the order they run in. Values of an
+unexpected type are skipped by the rules and reported once by `shape` as `request-shape`.
+OpenAI has no first-message or alternation rule, and a follow-up request may omit `tools`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from checker.diagnostics import Diagnostic
+from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules.openai.context import Context
+from checker.rules.run import run
+
+__all__ = ["Context", "check"]
+
+#: The topic modules, in the order their rules run (and the docs list them).
+MODULES = (
+    "shape",
+    "calls",
+    "pairing",
+    "content",
+    "strict",
+)
+for _name in MODULES:
+    importlib.import_module(f"{__name__}.{_name}")
+
+
+def check(messages: list[Any], *, body: dict[str, Any] | None, prefix: str) -> list[Diagnostic]:
+    """Apply the Chat Completions rules. `body` is None for a bare messages array."""
+    ctx = Context(messages, body=body, prefix=prefix)
+    return run("openai", ctx)

@@ -1,0 +1,287 @@
+"""The calls in an assistant message: their shape, string arguments and function names."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from checker.diagnostics import json_type, pointer, quote
+from checker.i18n import tr
+from checker.rules.openai import refs
+from checker.rules.openai.context import NAME_PATTERN, Context, warning
+from checker.rules.record import Finding, rule
+
+
+@rule(
+    "o-tool-call-shape",
+    api="openai",
+    sources=(refs.CHAT_API,),
+    api_message=("Missing required parameter: '{param}'."),
+    example="""[
+  {"role": "user", "content": "Weather in Paris?"},
+  {"role": "assistant", "content": null, "tool_calls": [
+    {"id": "call_1", "function": {"name": "get_weather", "arguments": "{}"}}
+  ]},
+  {"role": "tool", "tool_call_id": "call_1", "content": "18 C"}
+]""",
+    fix="""[
+  {"role": "user", "content": "Weather in Paris?"},
+  {"role": "assistant", "content": null, "tool_calls": [
+    {"id": "call_1", "type": "function", "function": {"name": "get_weather", "arguments": "{}"}}
+  ]},
+  {"role": "tool", "tool_call_id": "call_1", "content": "18 C"}
+]""",
+)
+def tool_call_shape(ctx: Context) -> Iterator[Finding]:
+    """Each `tool_calls` entry is a complete function call.
+
+    An entry needs `id`, `"type": "function"` and a `function` object with `name` and
+    `arguments` (a custom-tool call has `"type": "custom"` and a `custom` object instead).
+    """
+    example = (
+        '`{"id": "call_1", "type": "function", "function": {"name": "get_weather", '
+        '"arguments": "{...}"}}`'
+    )
+    for m in ctx.msgs:
+        if m is None or m.role != "assistant" or "tool_calls" not in m.raw:
+            continue
+        calls = m.raw["tool_calls"]
+        if calls is None:
+            continue
+        if not isinstance(calls, (list, tuple)):
+            yield Finding(
+                ctx.path(m.index, "tool_calls"),
+                tr("`tool_calls` is {type}: it must be an array of calls", type=json_type(calls)),
+                tr(
+                    'Write `"tool_calls": [ ... ]` with one entry per call, e.g. {example}',
+                    example=example,
+                ),
+            )
+            continue
+        for n, call in enumerate(calls):
+            path = ctx.path(m.index, "tool_calls", n)
+            if not isinstance(call, dict):
+                yield Finding(
+                    path,
+                    tr(
+                        "tool call {n} of {message} is {type}, not an object",
+                        n=n,
+                        message=ctx.where(m.index),
+                        type=json_type(call),
+                    ),
+                    tr("Write each call as {example}", example=example),
+                )
+                continue
+            if call.get("type") == "custom" and isinstance(call.get("custom"), dict):
+                continue
+            if call.get("type") == "tool_use" or "input" in call:
+                yield Finding(
+                    path,
+                    tr(
+                        "tool call {n} of {message} is an Anthropic `tool_use` block",
+                        n=n,
+                        message=ctx.where(m.index),
+                    ),
+                    tr("In Chat Completions a call is {example}", example=example),
+                )
+                continue
+            missing = []
+            if not isinstance(call.get("id"), str):
+                missing.append("`id`")
+            if call.get("type") != "function":
+                missing.append('`"type": "function"`')
+            fn = call.get("function")
+            if not isinstance(fn, dict):
+                missing.append(tr("a `function` object"))
+            else:
+                if not isinstance(fn.get("name"), str):
+                    missing.append("`function.name`")
+                if "arguments" not in fn:
+                    missing.append("`function.arguments`")
+            if missing:
+                yield Finding(
+                    path,
+                    tr(
+                        "tool call {n} of {message} lacks {missing}",
+                        n=n,
+                        message=ctx.where(m.index),
+                        missing=", ".join(missing),
+                    ),
+                    tr("Resend the call as the API returned it: {example}", example=example),
+                )
+
+
+@rule(
+    "o-arguments-not-string",
+    api="openai",
+    sources=(refs.FUNCTION_CALLING,),
+    api_message=("Invalid type for '{param}': expected a string, but got an object instead."),
+    example="""[
+  {"role": "user", "content": "Weather in Paris?"},
+  {"role": "assistant", "content": null, "tool_calls": [
+    {"id": "call_1", "type": "function",
+     "function": {"name": "get_weather", "arguments": {"city": "Paris"}}}
+  ]},
+  {"role": "tool", "tool_call_id": "call_1", "content": "18 C"}
+]""",
+    fix="""[
+  {"role": "user", "content": "Weather in Paris?"},
+  {"role": "assistant", "content": null, "tool_calls": [
+    {"id": "call_1", "type": "function",
+     "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}
+  ]},
+  {"role": "tool", "tool_call_id": "call_1", "content": "18 C"}
+]""",
+)
+def arguments_not_string(ctx: Context) -> Iterator[Finding]:
+    """`function.arguments` is a JSON-encoded string.
+
+    Chat Completions carries the arguments as JSON text (`"{\\"city\\": \\"Paris\\"}"`), not
+    as an object (Anthropic's `input` is the object). A string that is not JSON is accepted
+    by the API but breaks the tool code: a warning.
+    """
+    from checker.source import JsonSyntaxError, parse
+
+    for m in ctx.msgs:
+        if m is None:
+            continue
+        for n, call in m.calls:
+            fn = call.get("function")
+            if not isinstance(fn, dict) or "arguments" not in fn:
+                continue
+            args = fn["arguments"]
+            path = ctx.path(m.index, "tool_calls", n, "function", "arguments")
+            if isinstance(args, str):
+                try:
+                    parse(args)
+                except JsonSyntaxError as err:
+                    yield warning(
+                        path,
+                        tr(
+                            "`arguments` is a string but not valid JSON ({problem}); the model "
+                            "sends JSON text here and tool code will fail to parse this",
+                            problem=err.message,
+                        ),
+                        tr(
+                            "Resend the arguments exactly as the API returned them, e.g. "
+                            '`"{\\"city\\": \\"Paris\\"}"`.'
+                        ),
+                    )
+                continue
+            yield Finding(
+                path,
+                tr(
+                    "`arguments` is {type}; Chat Completions wants JSON text in a string",
+                    type=json_type(args),
+                ),
+                tr('Encode it: `json.dumps(arguments)` gives e.g. `"{\\"city\\": \\"Paris\\"}"`.'),
+            )
+
+
+def _names(ctx: Context) -> Iterator[tuple[str, str]]:
+    """(pointer, name) of every function name: in `tool_calls`, then in the tool definitions."""
+    for m in ctx.msgs:
+        if m is None:
+            continue
+        for n, call in m.calls:
+            fn = call.get("function")
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                yield ctx.path(m.index, "tool_calls", n, "function", "name"), fn["name"]
+    for k, tool in ctx.tools:
+        fn = tool.get("function")
+        if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+            yield pointer("tools", k, "function", "name"), fn["name"]
+
+
+def _name_pattern(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
+    for path, name in names:
+        if NAME_PATTERN.fullmatch(name):
+            continue
+        if not name:
+            problem = tr("is empty")
+        else:
+            bad = sorted({ch for ch in name if not NAME_PATTERN.fullmatch(ch)})
+            shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
+            problem = tr("{value} contains {chars}", value=quote(name), chars=shown)
+        yield Finding(
+            path,
+            tr(
+                "the function name {problem}: names may contain only letters, digits, `_` and `-`",
+                problem=problem,
+            ),
+            tr("Rename it, e.g. `get_weather`."),
+        )
+
+
+def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
+    for path, name in names:
+        if len(name) > 64:
+            yield Finding(
+                path,
+                tr("the function name is {n} characters long; the limit is 64", n=len(name)),
+                tr("Shorten the name to 64 characters or fewer."),
+            )
+
+
+@rule(
+    "o-function-name-pattern",
+    api="openai",
+    sources=(refs.FUNCTION_CALLING,),
+    api_message=(
+        "Invalid '{param}': string does not match pattern. Expected a string that matches "
+        "the pattern '^[a-zA-Z0-9_-]+$'."
+    ),
+    example="""{
+  "model": "gpt-4.1",
+  "tools": [
+    {"type": "function", "function": {"name": "get weather",
+    "parameters": {"type": "object", "properties": {}}}}
+  ],
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+    fix="""{
+  "model": "gpt-4.1",
+  "tools": [
+    {"type": "function", "function": {"name": "get_weather",
+    "parameters": {"type": "object", "properties": {}}}}
+  ],
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+)
+def function_name_pattern(ctx: Context) -> Iterator[Finding]:
+    """Function names match `^[a-zA-Z0-9_-]+$`.
+
+    Letters, digits, `_` and `-`, with no spaces or dots: in the tool definitions and in
+    the calls of the history alike.
+    """
+    return _name_pattern(_names(ctx))
+
+
+@rule(
+    "o-function-name-length",
+    api="openai",
+    sources=(refs.FUNCTION_CALLING,),
+    api_message=("Invalid '{param}': string too long. Expected a string with maximum length 64."),
+    example="""{
+  "model": "gpt-4.1",
+  "tools": [
+    {"type": "function", "function": {
+      "name": "get_the_current_weather_conditions_and_the_forecast_for_a_city_now",
+      "parameters": {"type": "object", "properties": {}}}}
+  ],
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+    fix="""{
+  "model": "gpt-4.1",
+  "tools": [
+    {"type": "function", "function": {"name": "get_weather_by_city",
+    "parameters": {"type": "object", "properties": {}}}}
+  ],
+  "messages": [{"role": "user", "content": "Weather in Paris?"}]
+}""",
+)
+def function_name_length(ctx: Context) -> Iterator[Finding]:
+    """Function names are at most 64 characters long.
+
+    The limit holds for the tool definitions and for the calls of the history.
+    """
+    return _name_length(_names(ctx))

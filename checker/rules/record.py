@@ -1,0 +1,197 @@
+"""The rulebook's record: each rule is declared once, beside the check that finds it.
+
+A rule is one `Rule`: its id, severity, scope, sources, the API's own 400 wording, a
+broken example and its fix. Everything else reads the record: the run order of the checks,
+`RULE_IDS`, `docs/rules.md`, `tooltutor lint --explain`, `--select`/`--ignore`, and the text
+the scripted client raises in a Python exercise.
+
+    @rule(
+        "a-tool-use-id-duplicate",
+        api="anthropic",
+        sources=("https://...",),
+        example='''[...]''',
+        fix='''[...]''',
+    )
+    def tool_use_id_duplicate(ctx):
+        \"\"\"Every `tool_use` id is unique in the request.
+
+        Results are matched to calls by id, so two calls with one id are ambiguous.
+        \"\"\"
+        ...
+        yield Finding(path, message, hint)
+
+A check yields `Finding`s; the runner makes them diagnostics with the rule's id and
+severity (a finding may lower its own severity to a warning, which the docstring explains).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+#: The formats and families a rule belongs to, in the order the docs list them.
+APIS: dict[str, str] = {
+    "general": "Any request",
+    "anthropic": "Anthropic Messages API",
+    "openai": "OpenAI Chat Completions",
+    "responses": "OpenAI Responses API",
+    "python": "Python exercises",
+}
+#: message: judged on a bare messages array too; body: needs the request body; model: needs
+#: the body or a model named on the command line; document: the text itself; exercise:
+#: found by running a learner's Python code.
+SCOPES = ("message", "body", "model", "document", "exercise")
+
+
+class Finding(NamedTuple):
+    """What a check found: where (a JSON pointer), what is wrong, and what to do."""
+
+    path: str
+    message: str
+    hint: str = ""
+    #: None: the rule's own severity; "warning" where the docstring says why
+    severity: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of the rulebook. `example` breaks it; `fix` is the near miss that keeps clean."""
+
+    id: str
+    api: str
+    severity: str
+    scope: str
+    summary: str
+    doc: str
+    sources: tuple[str, ...]
+    example: str | bytes | None
+    fix: str | None
+    near_misses: tuple[str, ...] = ()
+    #: the API's own 400 text, as a template (see `checker.rules.api_message`)
+    api_message: str | None = None
+    #: why a rule has no example (a fault of ours, not of the input)
+    untestable: str | None = None
+
+    @property
+    def title(self) -> str:
+        return APIS[self.api]
+
+
+Check = Callable[[Any], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A check as the runner sees it: the rule it reports, when it runs, and the function."""
+
+    rule: Rule
+    scope: str
+    run: Check
+
+
+_RULES: dict[str, Rule] = {}
+_CHECKS: dict[str, list[Registered]] = {}
+
+
+def _split_doc(fn_or_doc: Any) -> tuple[str, str]:
+    doc = fn_or_doc if isinstance(fn_or_doc, str) else (fn_or_doc.__doc__ or "")
+    doc = inspect.cleandoc(doc)
+    summary, _, rest = doc.partition("\n")
+    return summary.strip(), rest.strip()
+
+
+def declare(
+    rule_id: str,
+    *,
+    api: str,
+    doc: str,
+    severity: str = "error",
+    scope: str = "message",
+    sources: tuple[str, ...] = (),
+    example: str | bytes | None = None,
+    fix: str | None = None,
+    near_misses: tuple[str, ...] = (),
+    api_message: str | None = None,
+    untestable: str | None = None,
+) -> Rule:
+    """Declare a rule whose findings are made elsewhere (structural ids, `python-*`)."""
+    if api not in APIS:
+        raise ValueError(f"unknown api {api!r} for {rule_id}")
+    if scope not in SCOPES:
+        raise ValueError(f"unknown scope {scope!r} for {rule_id}")
+    if severity not in ("error", "warning"):
+        raise ValueError(f"unknown severity {severity!r} for {rule_id}")
+    if rule_id in _RULES:
+        raise ValueError(f"rule {rule_id} is declared twice")
+    summary, rest = _split_doc(doc)
+    record = Rule(
+        id=rule_id,
+        api=api,
+        severity=severity,
+        scope=scope,
+        summary=summary,
+        doc=rest,
+        sources=tuple(sources),
+        example=example,
+        fix=fix,
+        near_misses=tuple(near_misses),
+        api_message=api_message,
+        untestable=untestable,
+    )
+    _RULES[rule_id] = record
+    return record
+
+
+def rule(
+    rule_id: str,
+    *,
+    api: str,
+    severity: str = "error",
+    scope: str = "message",
+    sources: tuple[str, ...],
+    example: str,
+    fix: str,
+    near_misses: tuple[str, ...] = (),
+    api_message: str | None = None,
+) -> Callable[[Check], Check]:
+    """Declare a rule and its check: the decorated function's docstring is its page."""
+
+    def register(fn: Check) -> Check:
+        record = declare(
+            rule_id,
+            api=api,
+            doc=fn.__doc__ or "",
+            severity=severity,
+            scope=scope,
+            sources=sources,
+            example=example,
+            fix=fix,
+            near_misses=near_misses,
+            api_message=api_message,
+        )
+        _CHECKS.setdefault(api, []).append(Registered(record, scope, fn))
+        return fn
+
+    return register
+
+
+def also_checks(rule_id: str, *, api: str, scope: str = "message") -> Callable[[Check], Check]:
+    """Add an API's check for a rule declared elsewhere (`request-shape`, shared by all)."""
+
+    def register(fn: Check) -> Check:
+        _CHECKS.setdefault(api, []).append(Registered(_RULES[rule_id], scope, fn))
+        return fn
+
+    return register
+
+
+def registered(api: str) -> list[Registered]:
+    """The checks of one API, in the order they run (declaration order)."""
+    return _CHECKS.get(api, [])
+
+
+def declared() -> dict[str, Rule]:
+    """Every rule declared so far, by id (import `checker.rules` to have them all)."""
+    return _RULES
