@@ -90,7 +90,7 @@ def mark_json(exercise: Mapping[str, Any], text: str, *, model: str | None = Non
 
     def lint(value):
         fmt = api if api in ("anthropic", "openai") else "auto"
-        return lint_value(value, fmt, bare=isinstance(value, list), model=model)
+        return lint_value(value, fmt, bare=isinstance(value, list), model=model, fragment=True)
 
     ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
     criteria, diagnostics = run_criteria(exercise, ctx)

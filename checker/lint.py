@@ -70,7 +70,7 @@ def lint(
             doc = parse(text_or_obj)
         except JsonSyntaxError as err:
             return LintResult.of(failed_format, [json_syntax_diagnostic(err)])
-        result = _lint(doc.value, format, bare=None, model=model, trusted=True)
+        result = _lint(doc.value, format, bare=None, model=model, trusted=True, fragment=False)
         return _placed(result, doc)
     return lint_value(text_or_obj, format, model=model)
 
@@ -81,16 +81,19 @@ def lint_value(
     *,
     bare: bool | None = None,
     model: str | None = None,
+    fragment: bool = False,
 ) -> LintResult:
     """Lint a parsed value; diagnostics carry no line/column, sorted in document order.
 
     `bare=True` judges only the message-level rules even when `obj` is a full body (its
-    `messages`); `bare=None` decides by shape (an array is bare). Values that JSON cannot
-    hold (sets, NaN, objects, cycles) are reported as `request-shape`.
+    `messages`); `bare=None` decides by shape (an array is bare). `fragment=True`: a body
+    that is part of a request (what an exercise asked for), so the fields every request
+    must carry (`model`, `max_tokens`) are not asked for. Values that JSON cannot hold
+    (sets, NaN, objects, cycles) are reported as `request-shape`.
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
-    result = _lint(obj, format, bare=bare, model=model, trusted=False)
+    result = _lint(obj, format, bare=bare, model=model, trusted=False, fragment=fragment)
     order = sorted(
         range(len(result.diagnostics)),
         key=lambda n: (_document_order(obj, result.diagnostics[n].path), n),
@@ -139,7 +142,15 @@ def _encoding_diagnostic(data: bytes, err: UnicodeDecodeError) -> Diagnostic:
 # --------------------------------------------------------------------------- the walk
 
 
-def _lint(obj: Any, format: str, *, bare: bool | None, model: str | None, trusted: bool):
+def _lint(
+    obj: Any,
+    format: str,
+    *,
+    bare: bool | None,
+    model: str | None,
+    trusted: bool,
+    fragment: bool,
+):
     out: list[Diagnostic] = []
     if not trusted:
         out.extend(_not_json(obj))
@@ -176,9 +187,13 @@ def _lint(obj: Any, format: str, *, bare: bool | None, model: str | None, truste
     detected = format if format != "auto" else detect_format(obj)
     out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
     if detected == "anthropic":
-        out.extend(anthropic.check(messages, body=body, prefix=prefix, model=model))
+        out.extend(
+            anthropic.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
+        )
     elif detected == "openai":
-        out.extend(openai.check(messages, body=body, prefix=prefix))
+        out.extend(
+            openai.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
+        )
     else:
         out.append(
             Diagnostic(

@@ -773,3 +773,17 @@ MESSAGES: dict[str, str] = {
     "exercises cannot change their own limits": "os exercícios não podem mudar os próprios limites",
     "(no more scripted replies: this exercise expected fewer calls to the model)": "(acabaram as respostas roteirizadas: este exercício esperava menos chamadas ao modelo)",
 }
+
+
+def _merge_parts() -> None:
+    """Add the catalogs kept beside this one (`pt_BR_<topic>.py`, one per rule family)."""
+    import importlib
+    import pkgutil
+    from pathlib import Path
+
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
+        if info.name.startswith("pt_BR_"):
+            MESSAGES.update(importlib.import_module(f"{__package__}.{info.name}").MESSAGES)
+
+
+_merge_parts()

@@ -39,10 +39,11 @@ APIS: dict[str, str] = {
     "responses": "OpenAI Responses API",
     "python": "Python exercises",
 }
-#: message: judged on a bare messages array too; body: needs the request body; model: needs
-#: the body or a model named on the command line; document: the text itself; exercise:
-#: found by running a learner's Python code.
-SCOPES = ("message", "body", "model", "document", "exercise")
+#: message: judged on a bare messages array too; body: needs the request body; request:
+#: needs the whole request as it is sent (required and unknown top-level fields: skipped
+#: for an exercise's fragment of a body); model: needs the body or a model named on the
+#: command line; document: the text itself; exercise: found by running a learner's code.
+SCOPES = ("message", "body", "request", "model", "document", "exercise")
 
 
 class Finding(NamedTuple):

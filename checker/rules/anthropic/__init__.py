@@ -20,13 +20,20 @@ from checker.rules.run import run
 #: The topic modules, in the order their rules run (and the docs list them).
 MODULES = (
     "shape",
+    "body",
     "roles",
     "blocks",
+    "thinking",
     "pairing",
+    "server_tools",
+    "mcp",
     "results",
+    "tool_search",
     "prefill",
     "tools",
+    "tool_types",
     "tool_choice",
+    "caching",
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
@@ -40,13 +47,15 @@ def check(
     body: dict[str, Any] | None,
     prefix: str,
     model: str | None = None,
+    complete: bool = True,
 ) -> list[Diagnostic]:
     """Apply the Anthropic rules. `body` is None for a bare messages array.
 
     `prefix` is the pointer of the messages array ("/messages", or "" when bare). `model`
     overrides the body's `model`; given with a bare array, the model's rules run too.
+    `complete=False`: the body is a fragment, so its required fields are not asked for.
     """
     if model is None and body is not None and isinstance(body.get("model"), str):
         model = body["model"]
     ctx = Context(messages, body=body, prefix=prefix, model=model)
-    return run("anthropic", ctx, with_model=model is not None)
+    return run("anthropic", ctx, with_model=model is not None, complete=complete)

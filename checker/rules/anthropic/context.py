@@ -19,7 +19,7 @@ from checker.rules.record import Finding
 ID_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_CHARS = re.compile(r"[a-zA-Z0-9_-]*")
 ROLES = ("user", "assistant")
-TOOL_RESULT_CONTENT_TYPES = ("text", "image", "document", "search_result")
+TOOL_RESULT_CONTENT_TYPES = ("text", "image", "document", "search_result", "tool_reference")
 ENVELOPE_FIELDS = ("id", "type", "model", "stop_reason", "stop_sequence", "usage")
 TOOL_CHOICE_TYPES = ("auto", "any", "none", "tool")
 

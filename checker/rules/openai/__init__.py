@@ -21,16 +21,35 @@ __all__ = ["Context", "check"]
 #: The topic modules, in the order their rules run (and the docs list them).
 MODULES = (
     "shape",
+    "body",
+    "models",
+    "legacy",
     "calls",
     "pairing",
     "content",
+    "tools",
+    "tool_choice",
     "strict",
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
 
 
-def check(messages: list[Any], *, body: dict[str, Any] | None, prefix: str) -> list[Diagnostic]:
-    """Apply the Chat Completions rules. `body` is None for a bare messages array."""
+def check(
+    messages: list[Any],
+    *,
+    body: dict[str, Any] | None,
+    prefix: str,
+    model: str | None = None,
+    complete: bool = True,
+) -> list[Diagnostic]:
+    """Apply the Chat Completions rules. `body` is None for a bare messages array.
+
+    `model` overrides the body's `model` for the model's rules; `complete=False`: the body
+    is a fragment, so its required fields are not asked for.
+    """
+    if model is None and body is not None and isinstance(body.get("model"), str):
+        model = body["model"]
     ctx = Context(messages, body=body, prefix=prefix)
-    return run("openai", ctx)
+    ctx.model = model
+    return run("openai", ctx, with_model=model is not None, complete=complete)
