@@ -28,6 +28,7 @@ MODULES = (
     "server_tools",
     "mcp",
     "results",
+    "content",
     "tool_search",
     "prefill",
     "tools",

@@ -1,0 +1,1 @@
+"""(rules of this topic are being added)"""
