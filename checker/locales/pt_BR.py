@@ -198,7 +198,7 @@ MESSAGES: dict[str, str] = {
     "Move the result into the user message that follows the call.": "Mova o resultado para a mensagem do usuário que vem depois da chamada.",
     "a `tool_use` block in a user message ({message}): only the assistant calls tools": "um bloco `tool_use` em uma mensagem do usuário ({message}): só o assistente chama ferramentas",
     "Resend the `tool_use` block in the assistant message it came in; answer it with a `tool_result` block in the next user message.": "Reenvie o bloco `tool_use` na mensagem do assistente em que ele veio; responda-o com um bloco `tool_result` na mensagem do usuário seguinte.",
-    "{block} comes after a `tool_use` block in {message}: tool calls must be the last blocks of the assistant turn": "{block} vem depois de um bloco `tool_use` em {message}: as chamadas de ferramenta precisam ser os últimos blocos do turno do assistente",
+    "{block} comes after a `tool_use` block in {message}: the API never writes content after a call, so this turn was not resent as it was received": "{block} vem depois de um bloco `tool_use` em {message}: a API nunca escreve conteúdo depois de uma chamada, então este turno não foi reenviado como foi recebido",
     "Resend the assistant content as the API returned it (text first, then the `tool_use` blocks); say more in your next user message, after the results.": "Reenvie o conteúdo do assistente como a API o devolveu (primeiro o texto, depois os blocos `tool_use`); diga o que mais quiser na sua próxima mensagem do usuário, depois dos resultados.",
     "a {type} block": "um bloco {type}",
     "a block": "um bloco",

@@ -3,7 +3,9 @@
 A rule's `api_message` is a template; its placeholders are filled from the diagnostic and
 the request it was found in:
 
-- `{loc}`: the dotted path, as Anthropic writes it (`messages.1.content.0.id`);
+- `{loc}`: the dotted path, as Anthropic writes it: a path that goes inside a block or a
+  tool names its type, as the API's validator does (`messages.1.content.0.tool_use.id`,
+  `tools.0.custom.input_schema`);
 - `{message_loc}`, `{block_loc}`: the message (`messages.1`) and the block of that path;
 - `{param}`: the path as OpenAI writes it (`messages[1].tool_calls[0].function`);
 - `{value}`: the offending id or value (the call ids of a message, a block's id or name);
@@ -34,6 +36,22 @@ def _resolve(document: Any, parts: list[str]) -> Any:
     return document
 
 
+def _tagged(document: Any, parts: list[str]) -> str:
+    """The dotted path with the type of each block or tool it passes through."""
+    out: list[str] = []
+    node = document
+    for n, part in enumerate(parts):
+        out.append(part)
+        parent = node
+        node = _resolve(node, [part])
+        inside_list = isinstance(parent, list) and n >= 1 and parts[n - 1] in ("content", "tools")
+        if inside_list and isinstance(node, dict) and n + 1 < len(parts):
+            kind = node.get("type", "custom" if parts[n - 1] == "tools" else None)
+            if isinstance(kind, str) and kind:
+                out.append(kind)
+    return ".".join(out)
+
+
 def _param(parts: list[str]) -> str:
     out = ""
     for part in parts:
@@ -53,7 +71,7 @@ def fields(diagnostic: Mapping[str, Any], request: Any) -> dict[str, str]:
     if not isinstance(value, str):
         value = json.dumps(value, ensure_ascii=False) if value is not None else "?"
     return {
-        "loc": ".".join(parts) or "body",
+        "loc": _tagged(request, parts) or "body",
         "message_loc": ".".join(parts[:2]) or "messages",
         "block_loc": ".".join(parts[:4]) or "messages",
         "param": _param(parts) or "body",

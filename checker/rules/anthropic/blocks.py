@@ -26,7 +26,7 @@ from checker.rules.record import Finding, rule
 @rule(
     "a-tool-result-wrong-role",
     api="anthropic",
-    sources=(refs.TOOL_USE,),
+    sources=(refs.TOOL_RESULTS,),
     api_message=(
         "{block_loc}: `tool_result` blocks are only allowed in `user` messages, and "
         "`tool_use` blocks only in `assistant` messages."
@@ -87,11 +87,8 @@ def tool_result_wrong_role(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-tool-use-not-last",
     api="anthropic",
-    sources=(refs.TOOL_USE,),
-    api_message=(
-        "{message_loc}: `tool_use` blocks must be the last blocks of an assistant message; "
-        "found other content after them."
-    ),
+    severity="warning",
+    sources=(refs.TOOL_RESULTS,),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},
   {"role": "assistant", "content": [
@@ -114,10 +111,15 @@ def tool_result_wrong_role(ctx: Context) -> Iterator[Finding]:
 ]""",
 )
 def tool_use_not_last(ctx: Context) -> Iterator[Finding]:
-    """In an assistant message, nothing follows the `tool_use` blocks.
+    """In an assistant message, no text or media follows the `tool_use` blocks.
 
-    A tool call ends the assistant's turn, so an assistant message may hold text (and
-    thinking) before its `tool_use` blocks but no other block after them.
+    A call ends the model's turn: the API returns the assistant content with text (and
+    thinking) first and the `tool_use` blocks last, and that is how it must be resent.
+    Thinking blocks (interleaved thinking) and server tool blocks may follow a call in the
+    same message, as the API itself writes them. Text or an image after a call never comes
+    from the API: the history was rebuilt by hand. The docs do not say what the API does
+    with it and no public report quotes a 400, so this is a warning: say more in the next
+    user message, after the results.
     """
     for m in ctx.msgs:
         if m is None or m.role != "assistant" or not m.uses:
@@ -126,13 +128,13 @@ def tool_use_not_last(ctx: Context) -> Iterator[Finding]:
         for j in range(first_use + 1, len(m.content)):
             block = m.content[j]
             kind = block.get("type") if isinstance(block, dict) else None
-            if kind == "tool_use":
+            if isinstance(kind, str) and _may_follow_a_call(kind):
                 continue
             yield Finding(
                 ctx.path(m.index, "content", j, *(("type",) if kind else ())),
                 tr(
-                    "{block} comes after a `tool_use` block in {message}: tool calls must be "
-                    "the last blocks of the assistant turn",
+                    "{block} comes after a `tool_use` block in {message}: the API never writes "
+                    "content after a call, so this turn was not resent as it was received",
                     block=a_block(kind),
                     message=ctx.where(m.index),
                 ),
@@ -144,10 +146,24 @@ def tool_use_not_last(ctx: Context) -> Iterator[Finding]:
             break
 
 
+def _may_follow_a_call(kind: str) -> bool:
+    """Blocks the API itself writes after a `tool_use` in one assistant message."""
+    return kind in _AFTER_A_CALL or kind.endswith("_tool_result")
+
+
+_AFTER_A_CALL = frozenset(
+    {"tool_use", "thinking", "redacted_thinking", "server_tool_use", "mcp_tool_use"}
+)
+
+
 @rule(
     "a-tool-use-id-duplicate",
     api="anthropic",
-    sources=(refs.TOOL_USE,),
+    sources=(
+        refs.TOOL_RESULTS,
+        refs.issue("anthropics/claude-code", 21317),
+        refs.issue("anthropics/claude-code", 20700),
+    ),
     api_message="{loc}: `tool_use` ids must be unique: {value} is used twice.",
     example="""[
   {"role": "user", "content": "Weather in Paris and Rome?"},
@@ -198,7 +214,10 @@ def tool_use_id_duplicate(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-tool-id-pattern",
     api="anthropic",
-    sources=(refs.MESSAGES_API,),
+    sources=(
+        refs.issue("BlockRunAI/ClawRouter", 17),
+        refs.issue("CommandCodeAI/command-code", 323),
+    ),
     api_message="{loc}: String should match pattern '^[a-zA-Z0-9_-]+$'",
     example="""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -248,7 +267,11 @@ def tool_id_pattern(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-tool-input-not-object",
     api="anthropic",
-    sources=(refs.MESSAGES_API, refs.TOOL_USE),
+    sources=(
+        refs.TOOL_RESULTS,
+        refs.issue("anthropics/anthropic-sdk-typescript", 648),
+        refs.issue("anthropics/claude-code", 6697),
+    ),
     api_message="{loc}: Input should be a valid dictionary",
     example="""[
   {"role": "user", "content": "Weather in Paris?"},

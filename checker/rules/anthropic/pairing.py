@@ -27,7 +27,12 @@ from checker.rules.record import Finding, rule
 @rule(
     "a-tool-result-missing",
     api="anthropic",
-    sources=(refs.TOOL_USE, refs.PARALLEL),
+    sources=(
+        refs.TOOL_RESULTS,
+        refs.PARALLEL,
+        refs.issue("anthropics/claude-code", 5989),
+        refs.issue("Kilo-Org/kilocode", 5163),
+    ),
     api_message=(
         "{message_loc}: `tool_use` ids were found without `tool_result` blocks immediately "
         "after: {value}. Each `tool_use` block must have a corresponding `tool_result` block "
@@ -196,7 +201,7 @@ def _later_result(ctx: Context, start: int, uid: str) -> int | None:
 @rule(
     "a-results-split",
     api="anthropic",
-    sources=(refs.PARALLEL, refs.TOOL_USE),
+    sources=(refs.PARALLEL, refs.TROUBLESHOOTING, refs.issue("anthropics/claude-code", 5989)),
     api_message=(
         "{message_loc}: `tool_use` ids were found without `tool_result` blocks immediately "
         "after: {value}. All `tool_result` blocks for one assistant turn must be in the "
@@ -273,7 +278,11 @@ def results_split(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-tool-result-orphan",
     api="anthropic",
-    sources=(refs.TOOL_USE,),
+    sources=(
+        refs.TOOL_RESULTS,
+        refs.issue("anthropics/claude-code", 13460),
+        refs.issue("anthropics/claude-code", 18947),
+    ),
     api_message=(
         "{block_loc}: unexpected `tool_use_id` found in `tool_result` blocks: {value}. "
         "Each `tool_result` block must have a corresponding `tool_use` block in the "
@@ -514,7 +523,11 @@ def _resend_hint(ctx: Context, sites: list[tuple[int, int]], i: int) -> str:
 @rule(
     "a-tool-result-not-first",
     api="anthropic",
-    sources=(refs.TOOL_USE,),
+    sources=(
+        refs.TOOL_RESULTS,
+        refs.issue("apify/tester-mcp-client", 12),
+        refs.issue("anthropics/anthropic-sdk-typescript", 653),
+    ),
     api_message=(
         "{message_loc}: `tool_result` blocks must come first in the content of a user "
         "message that answers `tool_use` blocks; other blocks may only follow them."

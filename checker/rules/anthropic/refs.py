@@ -14,3 +14,11 @@ THINKING = f"{DOCS}/build-with-claude/extended-thinking"
 CACHING = f"{DOCS}/build-with-claude/prompt-caching"
 STRICT = f"{DOCS}/build-with-claude/structured-outputs"
 MIGRATION = f"{DOCS}/about-claude/models/migrating-to-claude-4"
+TROUBLESHOOTING = (
+    "https://platform.claude.com/docs/agents-and-tools/tool-use/troubleshooting-tool-use"
+)
+
+
+def issue(repo: str, number: int) -> str:
+    """A public GitHub issue (or pull request) that quotes the API's answer."""
+    return f"https://github.com/{repo}/issues/{number}"
