@@ -19,6 +19,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 _SCOPES = {
     "message": "message rule: judged on a bare messages array too",
     "body": "body rule: needs the whole request body",
+    "request": "request rule: needs the whole request as it is sent",
     "model": "model rule: needs the body, or `--model`",
     "document": "document rule",
     "exercise": "found by running a Python answer",
