@@ -1,26 +1,31 @@
 """`lint`: judge a tool-calling request (or a bare messages array) as the real API would.
 
 Input: JSON text (`str`, or `bytes` in UTF-8) or an already-parsed value. A request body
-(an object with `messages`) gets every rule; a bare array of messages gets the
-message-level rules only (rules about `tools`, `tool_choice` and the model need the body).
+(an object with `messages`, or with `input` for the Responses API) gets every rule; a bare
+array of messages (or of Responses input items) gets the message-level rules only (rules
+about `tools`, `tool_choice` and the model need the body).
 
-Format: `"anthropic"`, `"openai"`, or `"auto"` to detect it (see `detect_format`). When
-nothing tells the two APIs apart (a plain text conversation), only the general shape is
-checked and the result's format is `"unknown"`, with a `format-unknown` warning.
+Format: `"anthropic"` (Messages API), `"openai"` (Chat Completions), `"responses"`
+(OpenAI Responses API, `POST /v1/responses`), or `"auto"` to detect it (see
+`detect_format`). When nothing tells the APIs apart (a plain text conversation), only the
+general shape is checked and the result's format is `"unknown"`, with a `format-unknown`
+warning.
 
-Ids reported here, beyond the API rules of `checker.rules.anthropic` and `checker.rules.openai`
-(all declared in `checker.rules.general`):
+Ids reported here, beyond the API rules of `checker.rules.anthropic`,
+`checker.rules.openai` and `checker.rules.responses` (all declared in
+`checker.rules.general`):
 
 - `json-syntax` (error): the text is not JSON (see `checker.source`).
 - `input-encoding` (error): the bytes are not UTF-8 text.
 - `request-shape` (error): the document is not a request: not an object or array, no
-  `messages` array, a message that is not an object, a missing or non-string `role`,
-  missing or mistyped `content` (per API: see the format modules), an empty conversation,
-  a value that is not JSON at all (Python objects given to `lint_value`).
+  `messages` array (no `input` string or array for the Responses API), a message or item
+  that is not an object, a missing or non-string `role` (an item with neither `type` nor
+  `role`), missing or mistyped `content` (per API: see the format modules), an empty
+  conversation, a value that is not JSON at all (Python objects given to `lint_value`).
 - `format-unknown` (warning): the format could not be detected; only the shape was checked.
 
-Diagnostics come sorted by their place in the document, with line:column when the input
-was text.
+Diagnostics carry JSON pointers (`/messages/1/content/0`, `/input/2/call_id`) and come
+sorted by their place in the document, with line:column when the input was text.
 """
 
 from __future__ import annotations
@@ -32,9 +37,10 @@ from typing import Any
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
 from checker.i18n import tr
 from checker.rules import anthropic, openai
+from checker.rules.responses import document as responses
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 
-FORMATS = ("auto", "anthropic", "openai")
+FORMATS = ("auto", "anthropic", "openai", "responses")
 #: Non-JSON values reported per document before giving up (Python objects only).
 _MAX_NOT_JSON = 20
 
@@ -49,10 +55,10 @@ def lint(
 ) -> LintResult:
     """Lint a request: JSON text (str or UTF-8 bytes) or a parsed value. Never raises on input.
 
-    `format` is "auto", "anthropic" or "openai". `model` overrides the body's `model` for
-    the model's rules (and enables them for a bare messages array). `select` keeps only
-    the rules it names and `ignore` drops rules: rule ids, or globs such as `a-tool-*`
-    (ValueError for a pattern that names no rule).
+    `format` is "auto", "anthropic", "openai" or "responses". `model` overrides the body's
+    `model` for the model's rules (and enables them for a bare messages array). `select`
+    keeps only the rules it names and `ignore` drops rules: rule ids, or globs such as
+    `a-tool-*` (ValueError for a pattern that names no rule).
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
@@ -86,10 +92,10 @@ def lint_value(
     """Lint a parsed value; diagnostics carry no line/column, sorted in document order.
 
     `bare=True` judges only the message-level rules even when `obj` is a full body (its
-    `messages`); `bare=None` decides by shape (an array is bare). `fragment=True`: a body
-    that is part of a request (what an exercise asked for), so the fields every request
-    must carry (`model`, `max_tokens`) are not asked for. Values that JSON cannot hold
-    (sets, NaN, objects, cycles) are reported as `request-shape`.
+    `messages`, or its `input` items); `bare=None` decides by shape (an array is bare).
+    `fragment=True`: a body that is part of a request (what an exercise asked for), so the
+    fields every request must carry (`model`, `max_tokens`) are not asked for. Values that
+    JSON cannot hold (sets, NaN, objects, cycles) are reported as `request-shape`.
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
@@ -155,6 +161,10 @@ def _lint(
     if not trusted:
         out.extend(_not_json(obj))
     body: dict[str, Any] | None = None
+    container = isinstance(obj, (dict, list, tuple))
+    detected = detect_format(obj) if format == "auto" and container else format
+    if detected == "responses" and container:
+        return responses.lint_responses(obj, out, bare=bare, model=model, fragment=fragment)
     if isinstance(obj, (list, tuple)):
         messages, prefix = obj, ""
     elif isinstance(obj, dict):
@@ -162,9 +172,23 @@ def _lint(
         prefix = "/messages"
         if "messages" not in obj or not isinstance(messages, (list, tuple)):
             out.append(_not_a_request(obj))
-            detected = detect_format(obj) if format == "auto" else format
             return LintResult.of(detected, out)
         body = None if bare else obj
+    elif format == "responses":
+        out.append(
+            Diagnostic(
+                "request-shape",
+                "error",
+                "",
+                tr(
+                    "the document is {type}: expected a request body (an object with "
+                    "`input`) or an array of input items",
+                    type=json_type(obj),
+                ),
+                tr('Write e.g. `{"model": "gpt-5.5", "input": "Hello"}`.'),
+            )
+        )
+        return LintResult.of(format, out)
     else:
         out.append(
             Diagnostic(
@@ -184,7 +208,6 @@ def _lint(
         )
         return LintResult.of("unknown" if format == "auto" else format, out)
 
-    detected = format if format != "auto" else detect_format(obj)
     out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
     if detected == "anthropic":
         out.extend(
@@ -208,6 +231,10 @@ def _lint(
                 tr(
                     "To apply one API's rules, choose it: `tooltutor lint --format anthropic "
                     "FILE` or `--format openai`."
+                )
+                + " "
+                + tr(
+                    "For the Responses API (`input` instead of `messages`): `--format responses`."
                 ),
             )
         )
@@ -384,11 +411,17 @@ def _not_json(obj: Any) -> list[Diagnostic]:
 
 
 def detect_format(obj: Any) -> str:
-    """ "anthropic", "openai" or "unknown", from the features that only one API has.
+    """ "anthropic", "openai", "responses" or "unknown", from what only one API has.
 
-    OpenAI: `choices`, a `tool_calls` field, a `role: "tool"` message, `tools[].function`.
-    Anthropic: `tool_use`/`tool_result` blocks, `tools[].input_schema`. Weaker signs
-    (top-level `system`, `stop_reason`, `image_url` parts, system messages, a `model` named
+    Responses: a top-level `input` (or `previous_response_id`, `conversation`,
+    `instructions`, `max_output_tokens`, `include`, a `reasoning`, `text` or `prompt`
+    object),
+    items such as `function_call` / `function_call_output` / `reasoning`, parts such as
+    `input_text` / `output_text`; flat function tools or hosted tools decide too unless
+    the messages carry Chat or Anthropic tool calls. OpenAI Chat Completions: `choices`,
+    a `tool_calls` field, a `role: "tool"` message, `tools[].function`. Anthropic:
+    `tool_use`/`tool_result` blocks, `tools[].input_schema`. Weaker signs (top-level
+    `system`, `stop_reason`, `image_url` parts, system messages, a `model` named
     claude-... or gpt-...) break ties and decide plain conversations.
     The tool calls decide first, as the learner usually copied them from the API.
     """
@@ -396,6 +429,8 @@ def detect_format(obj: Any) -> str:
     a_calls = o_calls = False
     body = obj if isinstance(obj, dict) else {}
     messages = obj if isinstance(obj, (list, tuple)) else body.get("messages")
+    if responses.responses_body(body) or responses.responses_items(messages):
+        return "responses"
     if isinstance(body.get("choices"), list):
         o += 3
     if "system" in body:
@@ -413,8 +448,8 @@ def detect_format(obj: Any) -> str:
                     a += 2
                 elif isinstance(tool.get("function"), dict) or tool.get("type") == "function":
                     o += 2
+    seen: set[str] = set()
     if isinstance(messages, (list, tuple)):
-        seen: set[str] = set()
         for m in messages:
             if not isinstance(m, dict):
                 continue
@@ -439,6 +474,9 @@ def detect_format(obj: Any) -> str:
         a += ("stop_reason" in seen) + ("thinking" in seen)
         o += 3 * o_calls + 2 * ("role_tool" in seen)
         o += ("role_system" in seen) + ("image_url" in seen)
+    calls = seen & {"tool_calls", "role_tool", "tool_use", "tool_result"}
+    if not calls and responses.responses_tools(body):
+        return "responses"
     if a == o == 0:
         return "unknown"
     if a_calls != o_calls:

@@ -112,6 +112,14 @@ def _summary(diagnostics: list[Diagnostic], fmt: str | None) -> str:
         line = tr("valid: {problems}", problems=", ".join(parts))
     else:
         line = tr("valid: no problems found")
-    if fmt in ("anthropic", "openai"):
-        line += f" ({'Anthropic Messages' if fmt == 'anthropic' else 'OpenAI Chat Completions'})"
+    if fmt in _FORMAT_NAMES:
+        line += f" ({_FORMAT_NAMES[fmt]})"
     return line
+
+
+#: The formats as people call them (API names: not translated).
+_FORMAT_NAMES = {
+    "anthropic": "Anthropic Messages",
+    "openai": "OpenAI Chat Completions",
+    "responses": "OpenAI Responses",
+}

@@ -220,7 +220,6 @@ MESSAGES: dict[str, str] = {
     "`tool_result.content` is {type}: it must be a string or an array of content blocks": "`tool_result.content` é {type}: precisa ser uma string ou um array de blocos de conteúdo",
     'Write the tool\'s output as a string, e.g. `"content": "22 C, sunny"`, or leave `content` out.': 'Escreva a saída da ferramenta como uma string, por exemplo `"content": "22 C, sunny"`, ou deixe `content` de fora.',
     "a block without type": "um bloco sem type",
-    "`tool_result.content` holds {what}: only `text`, `image`, `document` and `search_result` blocks are allowed": "`tool_result.content` contém {what}: só são permitidos blocos `text`, `image`, `document` e `search_result`",
     'Use `{"type": "text", "text": "..."}` for textual output.': 'Use `{"type": "text", "text": "..."}` para uma saída em texto.',
     '`role: "tool"` is the OpenAI shape; the Anthropic API has only `user` and `assistant`, and tool results go in a user message as `tool_result` blocks': '`role: "tool"` é o formato da OpenAI; a API da Anthropic só tem `user` e `assistant`, e os resultados de ferramenta vão em uma mensagem do usuário como blocos `tool_result`',
     "Write: {example}": "Escreva: {example}",

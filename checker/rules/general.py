@@ -50,11 +50,12 @@ REQUEST_SHAPE = declare(
     doc="""The document has the structure the API reads.
 
     A request is an object with a `messages` array (Messages API, Chat Completions) or an
-    `input` (Responses API), or a bare array of messages. Every message is an object with a
-    string `role` and `content` of the type its API allows; content blocks and items are
-    objects with a string `type`, and each block type carries its own required fields
-    (`tool_use` an `id` and a `name`, `tool_result` a `tool_use_id`, a Chat Completions
-    function tool a `function` object...). A value that is not JSON at all (a Python
+    `input` string or array (Responses API), or a bare array of messages (or of Responses
+    input items). Every message is an object with a string `role` and `content` of the type
+    its API allows; content blocks and items are objects with a string `type` (a Responses
+    item has a `type`, or a `role` for a message), and each block type carries its own
+    required fields (`tool_use` an `id` and a `name`, `tool_result` a `tool_use_id`, a Chat
+    Completions function tool a `function` object...). A value that is not JSON at all (a Python
     object given to `lint_value`) is reported here too. Other rules skip a value of the
     wrong type, so each problem is reported once.
     """,
@@ -73,11 +74,13 @@ FORMAT_UNKNOWN = declare(
     doc="""The format can be told from the request.
 
     With `--format auto`, tool calls, tool results, tool definitions, the model's name and
-    a few API-only fields tell the three formats apart. A plain text conversation with
+    a few API-only fields tell the three formats apart: a top-level `input` (or
+    `instructions`, `previous_response_id`, items such as `function_call_output`, flat
+    function tools) is the Responses API. A plain text conversation in `messages` with
     none of them could be any API: only its general shape is checked. Choose the format
     with `--format anthropic`, `openai` or `responses` to apply one API's rules.
     """,
-    sources=(ANTHROPIC_MESSAGES, OPENAI_CHAT),
+    sources=(ANTHROPIC_MESSAGES, OPENAI_CHAT, OPENAI_RESPONSES),
     example='{"messages": [{"role": "user", "content": "Hi"}]}',
     fix='{"model": "claude-sonnet-4-5", "max_tokens": 256, '
     '"messages": [{"role": "user", "content": "Hi"}]}',

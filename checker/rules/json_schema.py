@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any
+from typing import Any, NamedTuple
 
 from checker.diagnostics import code, describe, json_type
 from checker.i18n import tr, trn
@@ -307,3 +307,252 @@ def _names(names: list[str]) -> str:
 def _list_values(values: list[Any]) -> str:
     shown = ", ".join(describe(v, 30) for v in values[:6])
     return shown + (", ..." if len(values) > 6 else "")
+
+
+# ----------------------------------------------------------------- strict schemas
+#
+# `strict: true` tools and `output_config.format` compile their JSON Schema into a grammar,
+# so they accept only a subset of JSON Schema (docs: structured outputs, "JSON Schema
+# limitations"). `strict_schema_report` walks a schema once and lists what falls outside it,
+# and counts what the per-request complexity limits count.
+
+#: `format` values a strict schema may use (the docs' list, as the SDKs' transform keeps).
+STRICT_FORMATS = frozenset(
+    ("date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid")
+)
+#: keywords the docs name as not supported in strict schemas (beyond `minItems` 0 or 1)
+STRICT_UNSUPPORTED = frozenset(
+    (  # noqa: SIM905
+        "minimum maximum exclusiveMinimum exclusiveMaximum multipleOf minLength maxLength "
+        "maxItems uniqueItems contains minContains maxContains"
+    ).split()
+)
+#: keywords the documented subset does not list: they may be rejected
+STRICT_UNDOCUMENTED = frozenset(
+    (  # noqa: SIM905
+        "oneOf not if then else patternProperties propertyNames dependentRequired "
+        "dependentSchemas dependencies unevaluatedProperties unevaluatedItems prefixItems "
+        "minProperties maxProperties $dynamicRef $dynamicAnchor $recursiveRef "
+        "contentEncoding contentMediaType contentSchema"
+    ).split()
+)
+#: regex features the docs list as unsupported in `pattern`
+_BAD_PATTERN = (
+    (re.compile(r"(?<!\\)(?:\\\\)*\\[1-9]"), "backreference"),
+    (re.compile(r"(?<!\\)(?:\\\\)*\\k<"), "backreference"),
+    (re.compile(r"\(\?<?[=!]"), "lookaround"),
+    (re.compile(r"(?<!\\)(?:\\\\)*\\[bB]"), "word boundary"),
+)
+#: keywords whose value is one schema, a list of schemas, or a map of schemas
+_SUB_ONE = (
+    "items",
+    "additionalProperties",
+    "not",
+    "if",
+    "then",
+    "else",
+    "contains",
+    "propertyNames",
+    "unevaluatedItems",
+    "unevaluatedProperties",
+    "contentSchema",
+)
+_SUB_LIST = ("anyOf", "allOf", "oneOf", "prefixItems")
+_SUB_MAP = ("properties", "$defs", "definitions", "patternProperties", "dependentSchemas")
+
+
+class StrictIssue(NamedTuple):
+    """One thing a strict schema may not hold: where, what kind, and its details."""
+
+    #: path inside the schema (keys and indices as strings)
+    path: tuple[str, ...]
+    #: "additional-missing", "additional-not-false", "keyword", "min-items", "format",
+    #: "enum", "ref-external", "ref-recursive", "allof-ref", "pattern" (errors) and
+    #: "undocumented" (a keyword outside the documented subset: a warning)
+    kind: str
+    #: the keyword involved
+    keyword: str
+    #: the schema's `type` in the API's words ("integer", "array", ...), or "" when untyped
+    type: str = ""
+    #: extra detail: the `format` value, the regex feature, the `$ref` target
+    detail: str = ""
+
+
+class StrictReport(NamedTuple):
+    """What `strict_schema_report` found in one schema."""
+
+    issues: list[StrictIssue]
+    #: properties not listed in their object's `required` (the docs' "optional parameters")
+    optional: int
+    #: properties whose schema uses `anyOf` or a list of types (the docs' "union types")
+    unions: int
+
+
+def _type_word(node: dict[str, Any]) -> str:
+    t = node.get("type")
+    if isinstance(t, str):
+        return t
+    if isinstance(t, list) and t and all(isinstance(x, str) for x in t):
+        return next((x for x in t if x != "null"), t[0])
+    return ""
+
+
+def _is_object_schema(node: dict[str, Any]) -> bool:
+    t = node.get("type")
+    if t == "object" or (isinstance(t, list) and "object" in t):
+        return True
+    return t is None and isinstance(node.get("properties"), dict)
+
+
+def _local_refs(schema: dict[str, Any]) -> dict[str, set[str]]:
+    """`$defs`/`definitions` name -> the local names its subtree refers to ("#" for root)."""
+    graph: dict[str, set[str]] = {}
+
+    def refs_in(node: Any, out: set[str], depth: int) -> None:
+        if depth > _MAX_SCHEMA_DEPTH:
+            return
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                out.add(_ref_name(ref))
+            for key, value in node.items():
+                if key not in ("$defs", "definitions") or depth == 0:
+                    refs_in(value, out, depth + 1)
+        elif isinstance(node, list):
+            for value in node:
+                refs_in(value, out, depth + 1)
+
+    for section in ("$defs", "definitions"):
+        defs = schema.get(section)
+        if isinstance(defs, dict):
+            for name, sub in defs.items():
+                found: set[str] = set()
+                refs_in(sub, found, 1)
+                graph[f"{section}/{name}"] = found
+    return graph
+
+
+def _ref_name(ref: str) -> str:
+    """`#/$defs/x` -> `$defs/x`; `#` -> `#`; anything else unchanged."""
+    if ref in ("#", "#/"):
+        return "#"
+    if ref.startswith("#/"):
+        return ref[2:].replace("~1", "/").replace("~0", "~")
+    return ref
+
+
+def _recursive_defs(graph: dict[str, set[str]]) -> set[str]:
+    """The definitions that can reach themselves (or the root) through `$ref`s."""
+    recursive: set[str] = set()
+    for start in graph:
+        seen: set[str] = set()
+        stack = list(graph[start])
+        while stack:
+            name = stack.pop()
+            if name == start or name == "#":
+                recursive.add(start)
+                break
+            if name in seen or name not in graph:
+                continue
+            seen.add(name)
+            stack.extend(graph[name])
+    return recursive
+
+
+def strict_schema_report(schema: Any) -> StrictReport | None:
+    """What a strict tool's (or JSON output's) schema holds outside the strict subset.
+
+    None when the schema cannot be judged (not an object, cyclic, deeper than 64 levels).
+    Walks the schema once: every object needs `additionalProperties: false`; numeric,
+    string-length and array-size constraints, complex `enum` values, formats outside
+    `STRICT_FORMATS`, recursive or external `$ref`, `allOf` with `$ref` and regex
+    backreferences, lookaround and word boundaries are unsupported; keywords the documented
+    subset does not list come back as "undocumented".
+    """
+    if not isinstance(schema, dict) or json_depth(schema, _MAX_SCHEMA_DEPTH) is None:
+        return None
+    issues: list[StrictIssue] = []
+    recursive = _recursive_defs(_local_refs(schema))
+    counts = [0, 0]
+
+    def walk(node: Any, path: tuple[str, ...], home: str) -> None:
+        # `home`: the definition this node is inside ("" at the root)
+        if not isinstance(node, dict):
+            return
+        kind = _type_word(node)
+        for key, value in node.items():
+            at = (*path, key)
+            if key in STRICT_UNSUPPORTED:
+                issues.append(StrictIssue(at, "keyword", key, kind))
+            elif key == "minItems":
+                if _is_number(value) and value > 1:
+                    issues.append(StrictIssue(at, "min-items", key, kind or "array"))
+            elif key in STRICT_UNDOCUMENTED:
+                issues.append(StrictIssue(at, "undocumented", key, kind))
+            elif key == "format" and isinstance(value, str) and value not in STRICT_FORMATS:
+                # the documented formats are string formats; `int32` on an integer (as
+                # OpenAPI generators write) is not documented either way
+                string = kind in ("", "string")
+                issues.append(
+                    StrictIssue(at, "format" if string else "undocumented", key, kind, value)
+                )
+            elif key == "enum" and isinstance(value, list):
+                if any(isinstance(v, (dict, list)) for v in value):
+                    issues.append(StrictIssue(at, "enum", key, kind))
+            elif key == "pattern" and isinstance(value, str):
+                for regex, feature in _BAD_PATTERN:
+                    if regex.search(value):
+                        issues.append(StrictIssue(at, "pattern", key, kind, feature))
+                        break
+            elif key == "$ref" and isinstance(value, str):
+                name = _ref_name(value)
+                if not value.startswith("#"):
+                    issues.append(StrictIssue(at, "ref-external", key, kind, value))
+                elif name == "#" or (home in recursive and name in recursive):
+                    issues.append(StrictIssue(at, "ref-recursive", key, kind, value))
+            elif (
+                key == "allOf"
+                and isinstance(value, list)
+                and any(isinstance(v, dict) and "$ref" in v for v in value)
+            ):
+                issues.append(StrictIssue(at, "allof-ref", key, kind))
+        if _is_object_schema(node):
+            extra = node.get("additionalProperties", None)
+            if "additionalProperties" not in node:
+                issues.append(StrictIssue(path, "additional-missing", "additionalProperties",
+                                          "object"))  # fmt: skip
+            elif extra is not False:
+                issues.append(StrictIssue((*path, "additionalProperties"), "additional-not-false",
+                                          "additionalProperties", "object"))  # fmt: skip
+            props = node.get("properties")
+            if isinstance(props, dict):
+                required = node.get("required")
+                needed = set(required) if isinstance(required, list) and all(
+                    isinstance(r, str) for r in required) else set()  # fmt: skip
+                for name, sub in props.items():
+                    if name not in needed:
+                        counts[0] += 1
+                    if isinstance(sub, dict) and (
+                        isinstance(sub.get("anyOf"), list) or isinstance(sub.get("type"), list)
+                    ):
+                        counts[1] += 1
+        for key in _SUB_ONE:
+            if isinstance(node.get(key), dict):
+                walk(node[key], (*path, key), home)
+        for key in _SUB_LIST:
+            if isinstance(node.get(key), list):
+                for n, sub in enumerate(node[key]):
+                    walk(sub, (*path, key, str(n)), home)
+        for key in _SUB_MAP:
+            if isinstance(node.get(key), dict):
+                for name, sub in node[key].items():
+                    inside = (
+                        f"{key}/{name}" if not path and key in ("$defs", "definitions") else home
+                    )
+                    walk(sub, (*path, key, name), inside)
+        if isinstance(node.get("items"), list):
+            for n, sub in enumerate(node["items"]):
+                walk(sub, (*path, "items", str(n)), home)
+
+    walk(schema, (), "")
+    return StrictReport(issues, counts[0], counts[1])

@@ -11,7 +11,7 @@ from checker.rules.record import declare
 
 SANDBOX_DOCS = "https://docs.python.org/3/library/resource.html"
 ERRORS_DOCS = "https://docs.python.org/3/tutorial/errors.html"
-FIX = "def answer(client):\n    return 'done'\n"
+FIX = 'def answer(client):\n    return "done"\n'
 
 declare(
     "python-syntax",
@@ -24,7 +24,7 @@ declare(
     the line and column Python names.
     """,
     sources=("https://docs.python.org/3/library/exceptions.html#SyntaxError",),
-    example="def answer(client)\n    return 'done'\n",
+    example='def answer(client)\n    return "done"\n',
     fix=FIX,
 )
 
@@ -39,7 +39,7 @@ declare(
     be run.
     """,
     sources=(ERRORS_DOCS,),
-    example="def solve(client):\n    return 'done'\n",
+    example='def solve(client):\n    return "done"\n',
     fix=FIX,
 )
 
@@ -54,8 +54,8 @@ declare(
     and so does code that raises while the file loads.
     """,
     sources=("https://docs.python.org/3/library/exceptions.html#ImportError",),
-    example="import requests\n\n\ndef answer(client):\n    return 'done'\n",
-    fix="import json\n\n\ndef answer(client):\n    return json.dumps('done')\n",
+    example='import requests\n\n\ndef answer(client):\n    return "done"\n',
+    fix='import json\n\n\ndef answer(client):\n    return json.dumps("done")\n',
 )
 
 declare(
@@ -83,7 +83,7 @@ declare(
     lists or strings is stopped with a `MemoryError`.
     """,
     sources=(SANDBOX_DOCS,),
-    example="def answer(client):\n    return 'x' * (10 ** 10)\n",
+    example='def answer(client):\n    return "x" * (10**10)\n',
     fix=FIX,
 )
 
@@ -111,8 +111,8 @@ declare(
     without end (a debugging `print` inside an endless loop) is stopped.
     """,
     sources=(SANDBOX_DOCS,),
-    example="def answer(client):\n    while True:\n        print('still going')\n",
-    fix="def answer(client):\n    print('going')\n    return 'done'\n",
+    example='def answer(client):\n    while True:\n        print("still going")\n',
+    fix='def answer(client):\n    print("going")\n    return "done"\n',
 )
 
 declare(
@@ -126,7 +126,7 @@ declare(
     with HTTP 400, and that request's own diagnostic says why.
     """,
     sources=(ERRORS_DOCS,),
-    example="def answer(client):\n    return {}['missing']\n",
+    example='def answer(client):\n    return {}["missing"]\n',
     fix=FIX,
 )
 

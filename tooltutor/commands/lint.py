@@ -26,9 +26,12 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--format",
-        choices=("auto", "anthropic", "openai"),
+        choices=("auto", "anthropic", "openai", "responses"),
         default="auto",
-        help="which API's rules to apply (default: detect from the request)",
+        help=(
+            "which API's rules to apply: anthropic (Messages), openai (Chat Completions), "
+            "responses (OpenAI Responses); default: detect from the request"
+        ),
     )
     parser.add_argument(
         "--model",

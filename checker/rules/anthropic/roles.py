@@ -1,4 +1,5 @@
-"""Roles and message fields: two roles, no envelope fields, no empty content.
+"""Roles and message fields: two roles (and `system` mid-conversation on the newer models),
+no envelope fields, no empty content.
 
 Also the two warnings about the order of roles, which the first-party API accepts today.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from checker.diagnostics import quote
+from checker.diagnostics import code, quote
 from checker.i18n import tr, trn
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import (
@@ -18,14 +19,26 @@ from checker.rules.anthropic.context import (
     result_example,
     warning,
 )
+from checker.rules.anthropic.models import claude_version, model_info
 from checker.rules.record import Finding, rule
+
+MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"
+WHATS_NEW_48 = f"{refs.DOCS}/about-claude/models/whats-new-claude-4-8"
+CREATE_REFERENCE = f"{refs.DOCS}/api/csharp/beta/messages/create"
+#: the first Claude version that takes `role: "system"` messages mid-conversation
+SYSTEM_MESSAGES_FROM = (4, 8)
 
 
 @rule(
     "a-invalid-role",
     api="anthropic",
-    sources=(refs.MESSAGES_API, refs.TOOL_USE),
-    api_message="{loc}: Input should be 'user' or 'assistant'",
+    sources=(
+        refs.MESSAGES_API,
+        MID_CONVERSATION,
+        WHATS_NEW_48,
+        refs.issue("Maol-1997/cursor-claude-connector", 3),
+        refs.issue("anthropics/claude-code", 61412),
+    ),
     example="""[
   {"role": "system", "content": "You are terse."},
   {"role": "user", "content": "Hi"}
@@ -33,13 +46,31 @@ from checker.rules.record import Finding, rule
     fix="""[
   {"role": "user", "content": "Hi"}
 ]""",
+    near_misses=(
+        """{
+  "model": "claude-opus-4-8",
+  "max_tokens": 1024,
+  "system": "You are a coding agent.",
+  "messages": [
+    {"role": "user", "content": "Start the refactor."},
+    {"role": "system", "content": "The user switched to read-only mode: do not edit files."},
+    {"role": "assistant", "content": "Understood, I will only read files."},
+    {"role": "user", "content": "Continue."}
+  ]
+}""",
+    ),
 )
 def invalid_role(ctx: Context) -> Iterator[Finding]:
-    """`role` is `user` or `assistant`.
+    """`role` is `user` or `assistant` (or, on models that take it, `system` mid-conversation).
 
-    The Messages API has two roles. Tool results are `tool_result` blocks in a user
-    message (not `role: "tool"`), and the system prompt is the top-level `system`
-    parameter (not `role: "system"`).
+    The Messages API has two conversation roles. Tool results are `tool_result` blocks in a
+    user message (not `role: "tool"`), and the system prompt is the top-level `system`
+    parameter (not a first message with `role: "system"`, nor `developer`).
+
+    Newer models (Claude Opus 4.8, Opus 5, the Fable, Mythos and 5.5 models) also take a
+    `role: "system"` message later in the conversation, to change the instructions without
+    invalidating the prompt cache; older models reject it. For a model we do not know, or
+    with no model given, such a message is a warning.
     """
     for m in ctx.msgs:
         if m is None or m.role is None or m.role in ROLES:
@@ -60,6 +91,8 @@ def invalid_role(ctx: Context) -> Iterator[Finding]:
                     example=result_example(uid if isinstance(uid, str) else "<id>", shown),
                 ),
             )
+        elif m.role == "system" and m.index > 0:
+            yield from _mid_conversation_system(ctx, path)
         elif m.role in ("system", "developer"):
             yield Finding(
                 path,
@@ -78,10 +111,55 @@ def invalid_role(ctx: Context) -> Iterator[Finding]:
             )
 
 
+def _mid_conversation_system(ctx: Context, path: str) -> Iterator[Finding]:
+    """A `role: "system"` message after the first: fine on the models that take it."""
+    model = ctx.model
+    info = model_info(model)
+    if info is not None and info.system_messages:
+        return
+    hint = tr(
+        "Put the instruction in the top-level `system` parameter (or in the next user "
+        "message), or use a model that takes system messages, such as `claude-opus-4-8`."
+    )
+    version = claude_version(model) if isinstance(model, str) else None
+    known_no = (info is not None and info.system_messages is False) or (
+        info is None and version is not None and version < SYSTEM_MESSAGES_FROM
+    )
+    if known_no:
+        yield Finding(
+            path,
+            tr(
+                '{model} does not take `role: "system"` messages in the conversation (Claude '
+                "Opus 4.8 and later models do)",
+                model=info.name if info is not None else code(model),
+            ),
+            hint,
+        )
+    elif isinstance(model, str):
+        yield warning(
+            path,
+            tr(
+                'a `role: "system"` message in the conversation: only some models take one '
+                "(Claude Opus 4.8 and later), and whether {model} does is not known",
+                model=info.name if info is not None else code(model),
+            ),
+            hint,
+        )
+    else:
+        yield warning(
+            path,
+            tr(
+                'a `role: "system"` message in the conversation: only some models take one '
+                "(Claude Opus 4.8 and later), and no `model` is given"
+            ),
+            hint,
+        )
+
+
 @rule(
     "a-envelope-field-in-message",
     api="anthropic",
-    sources=(refs.MESSAGES_API,),
+    sources=(refs.MESSAGES_API, CREATE_REFERENCE, refs.issue("anthropics/claude-code", 4378)),
     api_message="{loc}: Extra inputs are not permitted",
     example="""[
   {"role": "user", "content": "Hi"},
@@ -129,7 +207,11 @@ def envelope_field_in_message(ctx: Context) -> Iterator[Finding]:
     "a-first-not-user",
     api="anthropic",
     severity="warning",
-    sources=(refs.MESSAGES_API,),
+    sources=(
+        CREATE_REFERENCE,
+        refs.issue("tonyljx/TextWordExplain", 2),
+        "https://github.com/elastic/kibana/pull/246393",
+    ),
     example="""[
   {"role": "assistant", "content": "How can I help?"},
   {"role": "user", "content": "Hi"}
@@ -162,7 +244,11 @@ def first_not_user(ctx: Context) -> Iterator[Finding]:
     "a-roles-not-alternating",
     api="anthropic",
     severity="warning",
-    sources=(refs.MESSAGES_API,),
+    sources=(
+        CREATE_REFERENCE,
+        refs.issue("FlowiseAI/Flowise", 2006),
+        refs.issue("modelcontextprotocol/quickstart-resources", 20),
+    ),
     example="""[
   {"role": "user", "content": "Hi"},
   {"role": "user", "content": "Are you there?"}
@@ -202,7 +288,12 @@ def roles_not_alternating(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-empty-content",
     api="anthropic",
-    sources=(refs.MESSAGES_API,),
+    sources=(
+        refs.ERRORS,
+        refs.issue("anthropics/claude-code", 59812),
+        refs.issue("anthropics/claude-code", 3196),
+        refs.issue("anomalyco/opencode", 31259),
+    ),
     api_message=(
         "{loc}: all messages must have non-empty content except for the optional final "
         "assistant message"
@@ -222,11 +313,12 @@ def empty_content(ctx: Context) -> Iterator[Finding]:
     """Content is not empty, text is not blank.
 
     Every message needs non-empty content, except the final assistant message (an empty
-    prefill); a text block (also inside a `tool_result`) must contain non-whitespace text.
+    prefill) and a system message that only changes the effort (`output_config`, no
+    content); a text block (also inside a `tool_result`) must contain non-whitespace text.
     """
     last = len(ctx.messages) - 1
     for m in ctx.msgs:
-        if m is None:
+        if m is None or (m.role == "system" and "output_config" in m.raw):
             continue
         final_assistant = m.index == last and m.role == "assistant"
         content = m.content

@@ -1,21 +1,30 @@
-"""`tool_choice`: its shapes, and the forcing that extended thinking does not allow."""
+"""`tool_choice`: its shapes, and the forcing that manual thinking and the newest models do not
+allow."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.diagnostics import describe, json_type, pointer, quote
+from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
-from checker.rules.anthropic.context import TOOL_CHOICE_TYPES, Context, id_list
+from checker.rules.anthropic.context import TOOL_CHOICE_TYPES, Context, id_list, warning
+from checker.rules.anthropic.models import claude_version, is_retired, model_info
 from checker.rules.record import Finding, rule
+
+CREATE = f"{refs.DOCS}/api/messages/create"
+FEATURE_COMPATIBILITY = f"{refs.THINKING}#feature-compatibility"
+TOOL_WORKFLOWS = f"{refs.DOCS}/build-with-claude/thinking-tool-workflows"
+OPUS_55 = f"{refs.DOCS}/models/opus-5-5/whats-new-opus-5-5#forced-tool-use-is-not-supported"
+SONNET_55 = f"{refs.DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5#forced-tool-use-is-not-supported"
+FABLE_51 = f"{refs.DOCS}/models/fable-5-1/whats-new-fable-5-1"
 
 
 @rule(
     "a-tool-choice-invalid",
     api="anthropic",
     scope="body",
-    sources=(refs.TOOL_CHOICE, refs.MESSAGES_API),
+    sources=(refs.TOOL_CHOICE, CREATE, refs.PARALLEL),
     api_message="{loc}: {detail}",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -162,7 +171,12 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
     "a-tool-choice-thinking",
     api="anthropic",
     scope="body",
-    sources=(f"{refs.THINKING}#extended-thinking-with-tool-use", refs.TOOL_CHOICE),
+    sources=(
+        FEATURE_COMPATIBILITY,
+        TOOL_WORKFLOWS,
+        refs.issue("mastra-ai/mastra", 7507),
+        refs.issue("can1357/oh-my-pi", 341),
+    ),
     api_message="Thinking may not be enabled when tool_choice forces tool use.",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -182,10 +196,12 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
 }""",
 )
 def tool_choice_thinking(ctx: Context) -> Iterator[Finding]:
-    """Extended thinking allows only `auto` or `none` tool choice.
+    """Manual extended thinking allows only `auto` or `none` tool choice.
 
     With manual extended thinking (`"thinking": {"type": "enabled", ...}`), forcing a tool
-    (`tool_choice` `any` or `tool`) is rejected.
+    (`tool_choice` `any` or `tool`) is rejected. Adaptive thinking is different: on the
+    models that take forced tool use, it skips thinking and starts the reply with the
+    call. (The models that reject forcing altogether are `a-tool-choice-forced-unsupported`.)
     """
     if ctx.body is None:
         return
@@ -205,3 +221,101 @@ def tool_choice_thinking(ctx: Context) -> Iterator[Finding]:
                 "force a tool."
             ),
         )
+
+
+@rule(
+    "a-tool-choice-forced-unsupported",
+    api="anthropic",
+    scope="body",
+    sources=(
+        OPUS_55,
+        SONNET_55,
+        FABLE_51,
+        "https://github.com/experientiallabs/experiential/pull/804",
+    ),
+    api_message='tool_choice: type "tool" and "any" are not supported for this model.',
+    example="""{
+  "model": "claude-fable-5-1",
+  "max_tokens": 8000,
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "tool", "name": "get_weather"},
+  "messages": [{"role": "user", "content": "Weather in Oslo?"}]
+}""",
+    fix="""{
+  "model": "claude-fable-5-1",
+  "max_tokens": 8000,
+  "system": "Always answer weather questions by calling get_weather.",
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "auto"},
+  "messages": [{"role": "user", "content": "Weather in Oslo?"}]
+}""",
+    near_misses=(
+        """{
+  "model": "claude-opus-4-6",
+  "max_tokens": 8000,
+  "thinking": {"type": "adaptive"},
+  "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+  "tool_choice": {"type": "tool", "name": "get_weather"},
+  "messages": [{"role": "user", "content": "Weather in Oslo?"}]
+}""",
+    ),
+)
+def tool_choice_forced_unsupported(ctx: Context) -> Iterator[Finding]:
+    """The model takes a forced tool choice.
+
+    Claude Opus 5.5, Sonnet 5.5, Fable 5.1 and Mythos 5.1 always (or by default) think, and
+    reject `tool_choice` `any` and `tool` with or without a `thinking` field. Use `auto`
+    and ask for the tool in the system prompt, or pick a model that takes forcing (Claude
+    Fable 5 and the Claude 4 models do).
+
+    A warning for Claude Haiku 5.5 (not documented either way) and for a model id we do
+    not know that is not older than Claude 5.1.
+    """
+    if ctx.body is None or not isinstance(ctx.model, str):
+        return
+    choice = ctx.body.get("tool_choice")
+    if not (isinstance(choice, dict) and choice.get("type") in ("any", "tool")):
+        return
+    model = ctx.model
+    info = model_info(model)
+    path = "/tool_choice/type"
+    hint = tr(
+        'Use `"tool_choice": {"type": "auto"}` and say in the system prompt which tool to '
+        "call, or choose a model that takes a forced tool."
+    )
+    if info is not None:
+        if info.forced_tool_choice is False:
+            yield Finding(
+                path,
+                tr(
+                    "{model} does not take a forced tool (`tool_choice` type `{type}`)",
+                    model=info.name,
+                    type=choice["type"],
+                ),
+                hint,
+            )
+        elif info.forced_tool_choice is None:
+            yield warning(
+                path,
+                tr(
+                    "whether {model} takes a forced tool (`tool_choice` type `{type}`) is not "
+                    "documented; the newest models reject it",
+                    model=info.name,
+                    type=choice["type"],
+                ),
+                hint,
+            )
+        return
+    version = claude_version(model)
+    if is_retired(model) or (version is not None and version < (5, 1)):
+        return
+    yield warning(
+        path,
+        tr(
+            "{model} is not a model we know: Claude Opus 5.5, Sonnet 5.5, Fable 5.1 and Mythos "
+            "5.1 reject a forced tool (`tool_choice` type `{type}`)",
+            model=code(model),
+            type=choice["type"],
+        ),
+        hint,
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from checker.diagnostics import describe, json_type, pointer, quote
+from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import (
@@ -21,12 +21,22 @@ from checker.rules.anthropic.context import (
 from checker.rules.json_schema import instance_problem, schema_problem
 from checker.rules.record import Finding, rule
 
+TOOL_REFERENCE = f"{refs.DOCS}/agents-and-tools/tool-use/tool-reference"
+DEFINE_TOOLS = f"{refs.DOCS}/agents-and-tools/tool-use/define-tools"
+#: the fields of a custom tool definition (SDK `ToolParam`, all generally available)
+CUSTOM_TOOL_FIELDS = frozenset(
+    (  # noqa: SIM905
+        "name description input_schema type cache_control strict input_examples "
+        "defer_loading allowed_callers eager_input_streaming"
+    ).split()
+)
+
 
 @rule(
     "a-tools-required",
     api="anthropic",
     scope="body",
-    sources=(refs.TOOL_USE,),
+    sources=(refs.TOOL_USE, "https://github.com/anthropics/anthropic-sdk-typescript/issues/602"),
     api_message="Requests which include `tool_use` or `tool_result` blocks must define tools.",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -95,7 +105,7 @@ def tools_required(ctx: Context) -> Iterator[Finding]:
     "a-tool-name-pattern",
     api="anthropic",
     scope="body",
-    sources=(refs.TOOL_USE,),
+    sources=(refs.TOOL_USE, refs.issue("apify/tester-mcp-client", 11)),
     api_message="{loc}: String should match pattern '^[a-zA-Z0-9_-]{{1,64}}$'",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -166,7 +176,11 @@ def tool_name_pattern(ctx: Context) -> Iterator[Finding]:
     "a-tool-name-duplicate",
     api="anthropic",
     scope="body",
-    sources=(refs.TOOL_USE,),
+    sources=(
+        refs.TROUBLESHOOTING,
+        refs.issue("microsoft/vscode", 276110),
+        refs.issue("microsoft/vscode", 316983),
+    ),
     api_message="tools: Tool names must be unique.",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -216,7 +230,11 @@ def tool_name_duplicate(ctx: Context) -> Iterator[Finding]:
     "a-tool-schema-invalid",
     api="anthropic",
     scope="body",
-    sources=(refs.TOOL_USE,),
+    sources=(
+        refs.TOOL_USE,
+        refs.issue("anthropics/claude-code", 86664),
+        refs.issue("Kilo-Org/kilocode", 12238),
+    ),
     api_message="{loc}: {detail}",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -325,7 +343,10 @@ def tool_schema_invalid(ctx: Context) -> Iterator[Finding]:
     "a-input-examples-invalid",
     api="anthropic",
     scope="body",
-    sources=(f"{refs.TOOL_USE}#providing-tool-use-examples",),
+    sources=(
+        f"{refs.TOOL_USE}#providing-tool-use-examples",
+        f"{TOOL_REFERENCE}#tool-definition-properties",
+    ),
     api_message="{loc}: {detail}",
     example="""{
   "model": "claude-sonnet-4-5",
@@ -350,7 +371,9 @@ def input_examples_invalid(ctx: Context) -> Iterator[Finding]:
     """Each `input_examples` entry validates against the schema.
 
     Example inputs shown to the model must be valid inputs of the tool: objects that
-    satisfy its `input_schema`.
+    satisfy its `input_schema`. `input_examples` is a standard field of custom tools
+    (the `advanced-tool-use` beta header it once needed is no longer asked for); server
+    tools take none.
     """
     for k, tool in ctx.tools:
         if "input_examples" not in tool or not is_custom_tool(tool):
@@ -399,3 +422,90 @@ def input_examples_invalid(ctx: Context) -> Iterator[Finding]:
                     ),
                     tr("Change the example (or the schema) so the example is a valid input."),
                 )
+
+
+@rule(
+    "a-tool-schema-combinator",
+    api="anthropic",
+    scope="body",
+    sources=(
+        f"{DEFINE_TOOLS}#json-schema-for-input_schema",
+        refs.issue("anthropics/claude-code", 5973),
+        refs.issue("mobile-next/mobile-mcp", 344),
+    ),
+    api_message=(
+        "{message_loc}.custom.input_schema: input_schema does not support oneOf, allOf, or "
+        "anyOf at the top level"
+    ),
+    example="""{
+  "model": "claude-sonnet-4-6",
+  "max_tokens": 1024,
+  "tools": [{"name": "run_flow", "description": "Run a flow from inline YAML or a file.",
+             "input_schema": {"type": "object",
+                              "properties": {"yaml": {"type": "string"},
+                                             "file": {"type": "string"}},
+                              "anyOf": [{"required": ["yaml"]}, {"required": ["file"]}]}}],
+  "messages": [{"role": "user", "content": "Run the login flow."}]
+}""",
+    fix="""{
+  "model": "claude-sonnet-4-6",
+  "max_tokens": 1024,
+  "tools": [{"name": "run_flow",
+             "description": "Run a flow. Give either yaml (the flow inline) or file (a path).",
+             "input_schema": {"type": "object",
+                              "properties": {"yaml": {"type": "string"},
+                                             "file": {"type": "string"}}}}],
+  "messages": [{"role": "user", "content": "Run the login flow."}]
+}""",
+    near_misses=(
+        """{
+  "model": "claude-sonnet-4-6",
+  "max_tokens": 1024,
+  "tools": [{"name": "run_flow", "description": "Run a flow from inline YAML or a file.",
+             "input_schema": {"type": "object", "required": ["source"], "properties": {
+               "source": {"anyOf": [
+                 {"type": "object", "properties": {"yaml": {"type": "string"}},
+                  "required": ["yaml"]},
+                 {"type": "object", "properties": {"file": {"type": "string"}},
+                  "required": ["file"]}]}}}}],
+  "messages": [{"role": "user", "content": "Run the login flow."}]
+}""",
+    ),
+)
+def tool_schema_combinator(ctx: Context) -> Iterator[Finding]:
+    """`input_schema` has no `oneOf`, `anyOf` or `allOf` at its top level.
+
+    The top of a tool's schema must be one plain object: alternatives there ("give `yaml`
+    or `file`") are rejected, and the error fails the whole request, not just that tool.
+    MCP servers that generate schemas from union types often produce them. Inside
+    `properties` the combinators are fine, and so are `not` and `if`/`then`/`else` at the
+    top.
+    """
+    for k, tool in ctx.tools:
+        if not is_custom_tool(tool) or is_openai_tool(tool):
+            continue
+        schema = tool.get("input_schema")
+        if not isinstance(schema, dict):
+            continue
+        for keyword in ("oneOf", "anyOf", "allOf"):
+            if keyword in schema:
+                name = tool.get("name")
+                yield Finding(
+                    pointer("tools", k, "input_schema", keyword),
+                    tr(
+                        "the `input_schema` of {tool} has {keyword} at its top level: a tool's "
+                        "schema must be a single object there",
+                        tool=quote(name) if isinstance(name, str) else tr("tool {k}", k=k),
+                        keyword=code(keyword),
+                    ),
+                    tr(
+                        "Merge the alternatives into one object whose properties are optional "
+                        "and say in `description` which to give, or move the {keyword} into a "
+                        "property.",
+                        keyword=code(keyword),
+                    ),
+                )
+                break
+
+
+# The rules on a custom tool's other fields, then on strict schemas (their own modules).

@@ -23,6 +23,7 @@ MODULES = (
     "shape",
     "body",
     "models",
+    "model_params",
     "legacy",
     "calls",
     "pairing",

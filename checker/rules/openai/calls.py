@@ -14,7 +14,11 @@ from checker.rules.record import Finding, rule
 @rule(
     "o-tool-call-shape",
     api="openai",
-    sources=(refs.CHAT_API,),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.issue("langchain-ai/langchain-azure", 35),
+        refs.issue("continuedev/continue", 11645),
+    ),
     api_message=("Missing required parameter: '{param}'."),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -34,8 +38,10 @@ from checker.rules.record import Finding, rule
 def tool_call_shape(ctx: Context) -> Iterator[Finding]:
     """Each `tool_calls` entry is a complete function call.
 
-    An entry needs `id`, `"type": "function"` and a `function` object with `name` and
-    `arguments` (a custom-tool call has `"type": "custom"` and a `custom` object instead).
+    An entry needs `id`, `"type": "function"` and a `function` object with a non-empty
+    `name` and `arguments` (a custom-tool call has `"type": "custom"` and a `custom` object
+    with `name` and `input` strings instead). The API names the missing member:
+    `Missing required parameter: 'messages[2].tool_calls[0].type'.`
     """
     example = (
         '`{"id": "call_1", "type": "function", "function": {"name": "get_weather", '
@@ -72,6 +78,23 @@ def tool_call_shape(ctx: Context) -> Iterator[Finding]:
                 )
                 continue
             if call.get("type") == "custom" and isinstance(call.get("custom"), dict):
+                custom = call["custom"]
+                if not isinstance(custom.get("name"), str) or not isinstance(
+                    custom.get("input"), str
+                ):
+                    yield Finding(
+                        path + "/custom",
+                        tr(
+                            "the custom tool call {n} of {message} needs a `name` and an "
+                            "`input` string",
+                            n=n,
+                            message=ctx.where(m.index),
+                        ),
+                        tr(
+                            'Resend the call as the API returned it: `{"id": "call_1", "type": '
+                            '"custom", "custom": {"name": "...", "input": "..."}}`.'
+                        ),
+                    )
                 continue
             if call.get("type") == "tool_use" or "input" in call:
                 yield Finding(
@@ -95,6 +118,16 @@ def tool_call_shape(ctx: Context) -> Iterator[Finding]:
             else:
                 if not isinstance(fn.get("name"), str):
                     missing.append("`function.name`")
+                elif not fn["name"]:
+                    yield Finding(
+                        path + "/function/name",
+                        tr(
+                            "the function name of tool call {n} of {message} is empty",
+                            n=n,
+                            message=ctx.where(m.index),
+                        ),
+                        tr("Resend the call as the API returned it: {example}", example=example),
+                    )
                 if "arguments" not in fn:
                     missing.append("`function.arguments`")
             if missing:
@@ -113,7 +146,7 @@ def tool_call_shape(ctx: Context) -> Iterator[Finding]:
 @rule(
     "o-arguments-not-string",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
+    sources=(refs.CHAT_REFERENCE, refs.pull("aaif-goose/goose-mobile", 20)),
     api_message=("Invalid type for '{param}': expected a string, but got an object instead."),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -190,18 +223,34 @@ def _names(ctx: Context) -> Iterator[tuple[str, str]]:
         fn = tool.get("function")
         if isinstance(fn, dict) and isinstance(fn.get("name"), str):
             yield pointer("tools", k, "function", "name"), fn["name"]
+    functions = ctx.body.get("functions") if ctx.body is not None else None
+    if isinstance(functions, (list, tuple)):
+        for k, fn in enumerate(functions):
+            if isinstance(fn, dict) and isinstance(fn.get("name"), str):
+                yield pointer("functions", k, "name"), fn["name"]
+
+
+_DOT_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
 
 
 def _name_pattern(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
     for path, name in names:
-        if NAME_PATTERN.fullmatch(name):
+        if not name or NAME_PATTERN.fullmatch(name):
+            continue  # an empty name: o-tool-call-shape, o-tool-def-shape
+        bad = sorted({ch for ch in name if not NAME_PATTERN.fullmatch(ch)})
+        shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
+        problem = tr("{value} contains {chars}", value=quote(name), chars=shown)
+        if name and set(name) - _DOT_OK == set():
+            yield warning(
+                path,
+                tr(
+                    "the function name {value} contains a dot: most models reject it (names "
+                    "may contain only letters, digits, `_` and `-`), a few newer ones accept it",
+                    value=quote(name),
+                ),
+                tr("Use `_` instead of `.`, e.g. `coding_start`."),
+            )
             continue
-        if not name:
-            problem = tr("is empty")
-        else:
-            bad = sorted({ch for ch in name if not NAME_PATTERN.fullmatch(ch)})
-            shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
-            problem = tr("{value} contains {chars}", value=quote(name), chars=shown)
         yield Finding(
             path,
             tr(
@@ -225,7 +274,13 @@ def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
 @rule(
     "o-function-name-pattern",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.pull("brekkylab/ailoy", 109),
+        refs.pull("Vortiago/mcp-azure-devops", 30),
+        refs.issue("mcp-use/mcp-use", 90),
+        refs.issue("danishjsheikh/swagger-mcp", 13),
+    ),
     api_message=(
         "Invalid '{param}': string does not match pattern. Expected a string that matches "
         "the pattern '^[a-zA-Z0-9_-]+$'."
@@ -250,8 +305,10 @@ def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
 def function_name_pattern(ctx: Context) -> Iterator[Finding]:
     """Function names match `^[a-zA-Z0-9_-]+$`.
 
-    Letters, digits, `_` and `-`, with no spaces or dots: in the tool definitions and in
-    the calls of the history alike.
+    Letters, digits, `_` and `-`, with no spaces: in the tool definitions, the legacy
+    `functions` and the calls of the history alike. A dot is a warning: most reports
+    (2025-2026) show it rejected, but one o4-mini report quotes the wider pattern
+    `^[a-zA-Z0-9_\\.-]+$`, so it depends on the model.
     """
     return _name_pattern(_names(ctx))
 
@@ -259,8 +316,12 @@ def function_name_pattern(ctx: Context) -> Iterator[Finding]:
 @rule(
     "o-function-name-length",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
-    api_message=("Invalid '{param}': string too long. Expected a string with maximum length 64."),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.pull("ravitemer/mcphub.nvim", 243),
+        refs.issue("danny-avila/LibreChat", 7435),
+    ),
+    api_message="Invalid '{param}': string too long. Expected a string with maximum length 64.",
     example="""{
   "model": "gpt-4.1",
   "tools": [
@@ -282,6 +343,7 @@ def function_name_pattern(ctx: Context) -> Iterator[Finding]:
 def function_name_length(ctx: Context) -> Iterator[Finding]:
     """Function names are at most 64 characters long.
 
-    The limit holds for the tool definitions and for the calls of the history.
+    The limit holds for the tool definitions, the legacy `functions` and the calls of the
+    history.
     """
     return _name_length(_names(ctx))

@@ -7,14 +7,26 @@ from collections.abc import Iterator
 from checker.diagnostics import code, json_type, pointer
 from checker.i18n import tr
 from checker.rules.openai import refs
-from checker.rules.openai.context import ANTHROPIC_BLOCKS, PART_TYPES, Context, tool_message
+from checker.rules.openai.context import (
+    ANTHROPIC_BLOCKS,
+    PART_TYPES,
+    Context,
+    tool_message,
+    warning,
+)
+from checker.rules.openai.models import named_model
 from checker.rules.record import Finding, rule
 
 
 @rule(
     "o-tool-content-type",
     api="openai",
-    sources=(refs.CHAT_API,),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.issue("OpenHands/OpenHands", 7700),
+        refs.issue("epam/ai-dial-adapter-openai", 434),
+        refs.issue("openai/openai-openapi", 523),
+    ),
     api_message=("Invalid value: '{value}'. Supported values are: 'text'."),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -38,8 +50,12 @@ from checker.rules.record import Finding, rule
 def tool_content_type(ctx: Context) -> Iterator[Finding]:
     """A tool message's content is a string or an array of text parts.
 
-    Tool results are text: a string, or `[{"type": "text", "text": "..."}]`. Images,
-    objects, numbers and a missing content are rejected.
+    Tool results are text: a string, or `[{"type": "text", "text": "..."}]`. Objects,
+    numbers, and parts of another type are rejected (a missing content is
+    `o-content-missing`). An image is rejected by gpt-4o-class models ("Image URLs are only
+    allowed for messages with role 'user'"); GPT-5.2 and later accept it without a 400
+    but do not look at it: a warning there. Put the image in a user message after the
+    tool results.
     """
     hint = tr(
         'Send the tool output as a string, e.g. `"content": "22 C, sunny"` (`json.dumps` for data).'
@@ -48,19 +64,17 @@ def tool_content_type(ctx: Context) -> Iterator[Finding]:
         if m is None or m.role != "tool":
             continue
         content = m.content
-        if isinstance(content, str):
-            continue
+        if content is None or isinstance(content, str):
+            continue  # a missing content: o-content-missing
         path = ctx.path(m.index, "content")
         if not isinstance(content, (list, tuple)):
             yield Finding(
-                path if "content" in m.raw else ctx.path(m.index),
+                path,
                 tr(
                     "the tool message's `content` is {type}: it must be a string or an array of "
                     "text parts",
                     type=json_type(content),
-                )
-                if "content" in m.raw
-                else tr("the tool message {message} has no `content`", message=ctx.where(m.index)),
+                ),
                 hint,
             )
             continue
@@ -72,6 +86,19 @@ def tool_content_type(ctx: Context) -> Iterator[Finding]:
             ):
                 continue
             kind = part.get("type") if isinstance(part, dict) else None
+            if kind == "image_url" and _images_accepted(ctx):
+                yield warning(
+                    path + pointer(j),
+                    tr(
+                        "an image in a tool message: this model accepts it but does not look at "
+                        "it (tool results are text)"
+                    ),
+                    tr(
+                        "Answer the call with text, and send the image in a user message right "
+                        "after the tool messages."
+                    ),
+                )
+                continue
             what = (
                 tr("a {type} part", type=code(kind)) if isinstance(kind, str) else json_type(part)
             )
@@ -82,10 +109,20 @@ def tool_content_type(ctx: Context) -> Iterator[Finding]:
             )
 
 
+def _images_accepted(ctx: Context) -> bool:
+    """GPT-5.2 and later take an image in a tool message (and ignore it)."""
+    info = named_model(ctx)
+    return info is not None and info.gpt5_from(2)
+
+
 @rule(
     "o-content-part-type",
     api="openai",
-    sources=(refs.CHAT_API,),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.issue("aallam/openai-kotlin", 320),
+        refs.issue("langchain-ai/langgraphjs", 506),
+    ),
     api_message=(
         "Invalid value: '{value}'. Supported values are: 'text', 'image_url', "
         "'input_audio', 'refusal', 'audio', and 'file'."

@@ -20,7 +20,12 @@ from checker.rules.record import Finding, rule
 @rule(
     "o-tool-response-missing",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
+    sources=(
+        refs.FUNCTION_CALLING,
+        refs.CHAT_REFERENCE,
+        refs.issue("BerriAI/litellm", 10083),
+        refs.pull("sdcb/chats", 132),
+    ),
     api_message=(
         "An assistant message with 'tool_calls' must be followed by tool messages responding "
         "to each 'tool_call_id'. The following tool_call_ids did not have response messages: "
@@ -134,7 +139,12 @@ def _later_tool_message(ctx: Context, start: int, cid: str) -> int | None:
 @rule(
     "o-tool-msg-orphan",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
+    sources=(
+        refs.FUNCTION_CALLING,
+        refs.CHAT_REFERENCE,
+        refs.issue("smarter-sh/smarter", 264),
+        refs.issue("run-llama/llama_index", 10493),
+    ),
     api_message=(
         "Invalid parameter: messages with role 'tool' must be a response to a preceeding "
         "message with 'tool_calls'."
@@ -222,7 +232,11 @@ def tool_msg_orphan(ctx: Context) -> Iterator[Finding]:
 @rule(
     "o-tool-call-id-missing",
     api="openai",
-    sources=(refs.CHAT_API,),
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.issue("MadcowD/ell", 325),
+        refs.issue("langchain-ai/langchain", 22600),
+    ),
     api_message=(
         "Missing parameter 'tool_call_id': messages with role 'tool' must have a 'tool_call_id'."
     ),
@@ -278,10 +292,14 @@ def tool_call_id_missing(ctx: Context) -> Iterator[Finding]:
 @rule(
     "o-tool-call-id-unknown",
     api="openai",
-    sources=(refs.FUNCTION_CALLING,),
+    sources=(
+        refs.FUNCTION_CALLING,
+        refs.CHAT_REFERENCE,
+        refs.issue("dapr/dapr-agents", 145),
+    ),
     api_message=(
-        "Invalid parameter: messages with role 'tool' must be a response to a preceeding "
-        "message with 'tool_calls'."
+        "Invalid parameter: 'tool_call_id' of '{value}' not found in 'tool_calls' of previous "
+        "message."
     ),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},

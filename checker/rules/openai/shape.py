@@ -14,9 +14,9 @@ from checker.rules.record import Finding, also_checks
 def shape(ctx: Context) -> Iterator[Finding]:
     """Messages have the structure Chat Completions reads.
 
-    `role` is system, developer, user, assistant, tool (or the old function); user, system
-    and developer messages need `content` (a string or an array of parts); an assistant
-    message needs `content` or `tool_calls`; a text part carries a string `text`.
+    `role` is system, developer, user, assistant, tool (or the old function); `content`
+    is a string or an array of parts (a missing one is `o-content-missing`); a text part
+    carries a string `text`.
     """
     for m in ctx.msgs:
         if m is None or m.role is None:
@@ -40,20 +40,7 @@ def shape(ctx: Context) -> Iterator[Finding]:
             continue  # o-tool-content-type and friends
         content = m.content
         if content is None:
-            if m.role == "assistant" and ("tool_calls" in m.raw or "function_call" in m.raw):
-                continue
-            yield Finding(
-                ctx.path(i, "content") if "content" in m.raw else ctx.path(i),
-                tr(
-                    "{message} ({role}) has no content and no `tool_calls`",
-                    message=ctx.where(i),
-                    role=m.role,
-                )
-                if m.role == "assistant"
-                else tr("{message} ({role}) has no content", message=ctx.where(i), role=m.role),
-                tr("Give the message `content`: a string, or an array of parts."),
-            )
-            continue
+            continue  # o-content-missing
         if isinstance(content, str):
             continue
         if not isinstance(content, (list, tuple)):
@@ -85,9 +72,9 @@ def shape(ctx: Context) -> Iterator[Finding]:
 
 @also_checks("request-shape", api="openai", scope="body")
 def tools_shape(ctx: Context) -> Iterator[Finding]:
-    """`tools` is an array of `{"type": "function", "function": {...}}`."""
-    if ctx.body is None or "tools" not in ctx.body:
-        return
+    """`tools` is an array of objects (what each must hold: `o-tool-def-shape`)."""
+    if ctx.body is None or ctx.body.get("tools") is None:
+        return  # null: o-tools-empty
     tools = ctx.body["tools"]
     if not isinstance(tools, (list, tuple)):
         yield Finding(
@@ -100,36 +87,8 @@ def tools_shape(ctx: Context) -> Iterator[Finding]:
         )
         return
     for k, tool in enumerate(tools):
-        path = pointer("tools", k)
         if not isinstance(tool, dict):
             yield Finding(
-                path,
+                pointer("tools", k),
                 tr("tool {k} is {type}, not an object", k=k, type=json_type(tool)),
             )
-            continue
-        kind = tool.get("type")
-        if kind == "custom":
-            continue
-        fn = tool.get("function")
-        if kind == "function" and isinstance(fn, dict) and isinstance(fn.get("name"), str):
-            continue
-        if "input_schema" in tool or ("name" in tool and "function" not in tool):
-            message = tr(
-                "tool {k} is in the Anthropic shape (flat `name` and `input_schema`); "
-                "Chat Completions wraps it in a `function` object",
-                k=k,
-            )
-        elif not isinstance(fn, dict):
-            message = tr("tool {k} has no `function` object", k=k)
-        elif kind != "function":
-            message = tr('tool {k} needs `"type": "function"`', k=k)
-        else:
-            message = tr("the `function` of tool {k} has no `name` string", k=k)
-        yield Finding(
-            path,
-            message,
-            tr(
-                'Write `{"type": "function", "function": {"name": "...", "description": "...", '
-                '"parameters": {"type": "object", "properties": {...}}}}`.'
-            ),
-        )
