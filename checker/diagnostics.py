@@ -15,8 +15,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from checker.i18n import tr, trn
 
@@ -35,14 +34,7 @@ UNREADABLE_RULES = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Diagnostic:
-    """One problem found in a submission.
-
-    `path` is a JSON pointer (RFC 6901) to the value at fault, "" for the whole document.
-    `line` and `column` are 1-based and set only when the input was JSON text.
-    """
-
+class _DiagnosticFields(NamedTuple):
     rule: str
     severity: Severity
     path: str
@@ -51,9 +43,30 @@ class Diagnostic:
     line: int | None = None
     column: int | None = None
 
-    def __post_init__(self) -> None:
-        if self.severity not in SEVERITIES:
-            raise ValueError(f"severity must be 'error' or 'warning', not {self.severity!r}")
+
+class Diagnostic(_DiagnosticFields):
+    """One problem found in a submission.
+
+    `path` is a JSON pointer (RFC 6901) to the value at fault, "" for the whole document.
+    `line` and `column` are 1-based and set only when the input was JSON text. Immutable
+    (a named tuple: the result types are plain records, cheap to make and to import).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        rule: str,
+        severity: Severity,
+        path: str,
+        message: str,
+        hint: str = "",
+        line: int | None = None,
+        column: int | None = None,
+    ) -> Diagnostic:
+        if severity not in SEVERITIES:
+            raise ValueError(f"severity must be 'error' or 'warning', not {severity!r}")
+        return super().__new__(cls, rule, severity, path, message, hint, line, column)
 
     @property
     def is_error(self) -> bool:
@@ -61,7 +74,7 @@ class Diagnostic:
 
     def at(self, line: int | None, column: int | None) -> Diagnostic:
         """A copy placed at `line`:`column`."""
-        return replace(self, line=line, column=column)
+        return self._replace(line=line, column=column)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,8 +88,7 @@ class Diagnostic:
         }
 
 
-@dataclass(frozen=True)
-class Criterion:
+class Criterion(NamedTuple):
     """One line of an exercise checklist: `label` is what the learner sees ticked or crossed."""
 
     label: str
@@ -96,13 +108,24 @@ class Criterion:
         }
 
 
-@dataclass(frozen=True)
-class Verdict:
+class _VerdictFields(NamedTuple):
+    passed: bool
+    criteria: list[Criterion]
+    diagnostics: list[Diagnostic]
+
+
+class Verdict(_VerdictFields):
     """The marking of one submission: every criterion, and the protocol diagnostics."""
 
-    passed: bool
-    criteria: list[Criterion] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        passed: bool,
+        criteria: list[Criterion] | None = None,
+        diagnostics: list[Diagnostic] | None = None,
+    ) -> Verdict:
+        return super().__new__(cls, passed, list(criteria or []), list(diagnostics or []))
 
     @property
     def status(self) -> str:
@@ -133,13 +156,21 @@ class Verdict:
         }
 
 
-@dataclass(frozen=True)
-class LintResult:
-    """What `lint` found: `valid` is false exactly when an error-severity diagnostic exists."""
-
+class _LintResultFields(NamedTuple):
     valid: bool
     format: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    diagnostics: list[Diagnostic]
+
+
+class LintResult(_LintResultFields):
+    """What `lint` found: `valid` is false exactly when an error-severity diagnostic exists."""
+
+    __slots__ = ()
+
+    def __new__(
+        cls, valid: bool, format: str, diagnostics: list[Diagnostic] | None = None
+    ) -> LintResult:
+        return super().__new__(cls, valid, format, list(diagnostics or []))
 
     @classmethod
     def of(cls, format: str, diagnostics: list[Diagnostic]) -> LintResult:

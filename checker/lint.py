@@ -30,14 +30,14 @@ sorted by their place in the document, with line:column when the input was text.
 
 from __future__ import annotations
 
+import importlib
 import math
 from collections.abc import Iterable
 from typing import Any
 
+from checker.detect import detect_format
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
 from checker.i18n import tr
-from checker.rules import anthropic, openai
-from checker.rules.responses import document as responses
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 
 FORMATS = ("auto", "anthropic", "openai", "responses")
@@ -164,7 +164,9 @@ def _lint(
     container = isinstance(obj, (dict, list, tuple))
     detected = detect_format(obj) if format == "auto" and container else format
     if detected == "responses" and container:
-        return responses.lint_responses(obj, out, bare=bare, model=model, fragment=fragment)
+        from checker.rules.responses import document
+
+        return document.lint_responses(obj, out, bare=bare, model=model, fragment=fragment)
     if isinstance(obj, (list, tuple)):
         messages, prefix = obj, ""
     elif isinstance(obj, dict):
@@ -209,13 +211,10 @@ def _lint(
         return LintResult.of("unknown" if format == "auto" else format, out)
 
     out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
-    if detected == "anthropic":
+    if detected in ("anthropic", "openai"):  # only that API's rules are loaded
+        rules = importlib.import_module(f"checker.rules.{detected}")
         out.extend(
-            anthropic.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
-        )
-    elif detected == "openai":
-        out.extend(
-            openai.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
+            rules.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
         )
     else:
         out.append(
@@ -405,83 +404,6 @@ def _not_json(obj: Any) -> list[Diagnostic]:
                 )
             )
     return out
-
-
-# --------------------------------------------------------------------------- detection
-
-
-def detect_format(obj: Any) -> str:
-    """ "anthropic", "openai", "responses" or "unknown", from what only one API has.
-
-    Responses: a top-level `input` (or `previous_response_id`, `conversation`,
-    `instructions`, `max_output_tokens`, `include`, a `reasoning`, `text` or `prompt`
-    object),
-    items such as `function_call` / `function_call_output` / `reasoning`, parts such as
-    `input_text` / `output_text`; flat function tools or hosted tools decide too unless
-    the messages carry Chat or Anthropic tool calls. OpenAI Chat Completions: `choices`,
-    a `tool_calls` field, a `role: "tool"` message, `tools[].function`. Anthropic:
-    `tool_use`/`tool_result` blocks, `tools[].input_schema`. Weaker signs (top-level
-    `system`, `stop_reason`, `image_url` parts, system messages, a `model` named
-    claude-... or gpt-...) break ties and decide plain conversations.
-    The tool calls decide first, as the learner usually copied them from the API.
-    """
-    a = o = 0
-    a_calls = o_calls = False
-    body = obj if isinstance(obj, dict) else {}
-    messages = obj if isinstance(obj, (list, tuple)) else body.get("messages")
-    if responses.responses_body(body) or responses.responses_items(messages):
-        return "responses"
-    if isinstance(body.get("choices"), list):
-        o += 3
-    if "system" in body:
-        a += 1
-    model = body.get("model")
-    if isinstance(model, str):
-        name = model.lower()
-        a += name.startswith("claude")
-        o += name.startswith(("gpt-", "o1", "o3", "o4", "chatgpt"))
-    tools = body.get("tools")
-    if isinstance(tools, (list, tuple)):
-        for tool in tools:
-            if isinstance(tool, dict):
-                if "input_schema" in tool:
-                    a += 2
-                elif isinstance(tool.get("function"), dict) or tool.get("type") == "function":
-                    o += 2
-    seen: set[str] = set()
-    if isinstance(messages, (list, tuple)):
-        for m in messages:
-            if not isinstance(m, dict):
-                continue
-            if "tool_calls" in m:
-                seen.add("tool_calls")
-            role = m.get("role")
-            if role == "tool":
-                seen.add("role_tool")
-            elif role in ("system", "developer"):
-                seen.add("role_system")
-            if "stop_reason" in m:
-                seen.add("stop_reason")
-            content = m.get("content")
-            if isinstance(content, (list, tuple)):
-                for block in content:
-                    kind = block.get("type") if isinstance(block, dict) else None
-                    if kind in ("tool_use", "tool_result", "image_url", "thinking"):
-                        seen.add(kind)
-        a_calls = "tool_use" in seen
-        o_calls = "tool_calls" in seen
-        a += 3 * a_calls + 2 * ("tool_result" in seen)
-        a += ("stop_reason" in seen) + ("thinking" in seen)
-        o += 3 * o_calls + 2 * ("role_tool" in seen)
-        o += ("role_system" in seen) + ("image_url" in seen)
-    calls = seen & {"tool_calls", "role_tool", "tool_use", "tool_result"}
-    if not calls and responses.responses_tools(body):
-        return "responses"
-    if a == o == 0:
-        return "unknown"
-    if a_calls != o_calls:
-        return "anthropic" if a_calls else "openai"
-    return "anthropic" if a >= o else "openai"
 
 
 # --------------------------------------------------------------------------- ordering

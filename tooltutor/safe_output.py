@@ -16,7 +16,6 @@ the course text through `printable` itself.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import re
 import sys
 from collections.abc import Iterator
@@ -34,14 +33,21 @@ def printable(text: str) -> str:
 
 
 def printable_data(value: Any) -> Any:
-    """A copy of `value` (strings, lists, dicts, dataclasses) with every string printable."""
+    """A copy of `value` (strings, lists, dicts, records) with every string printable.
+
+    Records are named tuples (the checker's result types) and dataclasses.
+    """
     if isinstance(value, str):
         return printable(value)
     if isinstance(value, list):
         return [printable_data(item) for item in value]
     if isinstance(value, dict):
         return {key: printable_data(item) for key, item in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    if isinstance(value, tuple) and hasattr(value, "_fields"):
+        return value._replace(**{f: printable_data(getattr(value, f)) for f in value._fields})
+    if hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type):
+        import dataclasses  # loaded already: `value` is a dataclass
+
         changes = {
             f.name: printable_data(getattr(value, f.name))
             for f in dataclasses.fields(value)

@@ -26,9 +26,7 @@ severity (a finding may lower its own severity to a warning, which the docstring
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 #: The formats and families a rule belongs to, in the order the docs list them.
@@ -56,16 +54,15 @@ class Finding(NamedTuple):
     severity: str | None = None
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """One rule of the rulebook. `example` breaks it; `fix` is the near miss that keeps clean."""
 
     id: str
     api: str
     severity: str
     scope: str
-    summary: str
-    doc: str
+    #: the docstring as written: `summary` is its first line, `doc` the rest
+    docstring: str
     sources: tuple[str, ...]
     example: str | bytes | None
     fix: str | None
@@ -79,12 +76,19 @@ class Rule:
     def title(self) -> str:
         return APIS[self.api]
 
+    @property
+    def summary(self) -> str:
+        return _split_doc(self.docstring)[0]
+
+    @property
+    def doc(self) -> str:
+        return _split_doc(self.docstring)[1]
+
 
 Check = Callable[[Any], Iterable[Finding]]
 
 
-@dataclass(frozen=True)
-class Registered:
+class Registered(NamedTuple):
     """A check as the runner sees it: the rule it reports, when it runs, and the function."""
 
     rule: Rule
@@ -96,11 +100,13 @@ _RULES: dict[str, Rule] = {}
 _CHECKS: dict[str, list[Registered]] = {}
 
 
-def _split_doc(fn_or_doc: Any) -> tuple[str, str]:
-    doc = fn_or_doc if isinstance(fn_or_doc, str) else (fn_or_doc.__doc__ or "")
-    doc = inspect.cleandoc(doc)
-    summary, _, rest = doc.partition("\n")
-    return summary.strip(), rest.strip()
+def _split_doc(doc: str) -> tuple[str, str]:
+    """(first line, the rest dedented): what `inspect.cleandoc` gives, without `inspect`."""
+    first, _, rest = doc.strip().partition("\n")
+    lines = rest.split("\n")
+    indents = [len(line) - len(line.lstrip()) for line in lines if line.strip()]
+    cut = min(indents, default=0)
+    return first.strip(), "\n".join(line[cut:].rstrip() for line in lines).strip()
 
 
 def declare(
@@ -126,14 +132,12 @@ def declare(
         raise ValueError(f"unknown severity {severity!r} for {rule_id}")
     if rule_id in _RULES:
         raise ValueError(f"rule {rule_id} is declared twice")
-    summary, rest = _split_doc(doc)
     record = Rule(
         id=rule_id,
         api=api,
         severity=severity,
         scope=scope,
-        summary=summary,
-        doc=rest,
+        docstring=doc,
         sources=tuple(sources),
         example=example,
         fix=fix,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 DOCS = "https://platform.claude.com/docs/en"
 MODELS_OVERVIEW = f"{DOCS}/about-claude/models/overview"
@@ -28,8 +28,7 @@ EFFORT_LEVELS = ("low", "medium", "high", "xhigh", "max")
 ALL_EFFORT = frozenset(EFFORT_LEVELS)
 
 
-@dataclass(frozen=True)
-class ClaudeModel:
+class ClaudeModel(NamedTuple):
     """One Claude model and what the API accepts from it. `None` means not known for sure."""
 
     name: str
