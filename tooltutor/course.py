@@ -259,7 +259,7 @@ class _Loader:
         if not self.root.is_dir():
             self.problem(self.root, Position(1, 1), "no such course directory")
             return self.course
-        if not course_file.is_file():
+        if not course_file.exists():
             self.problem(course_file, Position(1, 1), "missing: a course needs a course.yaml")
             return self.course
         doc = self._read(course_file, "course")
@@ -704,13 +704,16 @@ def _did_you_mean(name: str, known) -> str:
 
 def _guess_id(path: Path) -> str | None:
     """The id a broken file probably meant: its `id:` line, else its name without number."""
-    try:
-        for line in path.read_text(encoding="utf-8", errors="replace").splitlines()[:40]:
-            match = re.match(r"^id:\s*['\"]?([a-z0-9-]+)", line)
-            if match:
-                return match.group(1)
-    except OSError:
-        pass
+    from tooltutor.yamlsource import read_regular_file
+
+    try:  # never a FIFO or a device: read_regular_file checks before it opens
+        text = read_regular_file(path, 64_000, head=True).decode("utf-8", errors="replace")
+    except (YamlFileError, OSError):
+        text = ""
+    for line in text.splitlines()[:40]:
+        match = re.match(r"^id:\s*['\"]?([a-z0-9-]+)", line)
+        if match:
+            return match.group(1)
     return re.sub(r"^[0-9]+[-_]", "", path.stem) or None
 
 

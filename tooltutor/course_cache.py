@@ -16,6 +16,7 @@ import marshal
 import os
 from functools import cache
 from pathlib import Path
+from stat import S_ISREG
 
 from tooltutor import __version__
 from tooltutor.yamlsource import Position, YamlDoc
@@ -47,6 +48,8 @@ def _stamp(path: Path) -> tuple | None:
     try:
         stat = path.stat()
     except OSError:
+        return None
+    if not S_ISREG(stat.st_mode):  # a FIFO or a device is never cached: it is refused
         return None
     return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
 
@@ -94,6 +97,9 @@ class CourseCache:
         target = _entry(self.folder, stamp)
         try:
             payload = marshal.dumps(data)
+            home = os.environ.get("TOOLTUTOR_HOME")
+            if home and not os.path.isdir(home) and Path(home) in self.folder.parents:
+                os.makedirs(home, 0o700, exist_ok=True)  # the data folder: the owner's only
             self.folder.mkdir(parents=True, exist_ok=True)
             tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
             tmp.write_bytes(payload)

@@ -19,8 +19,10 @@ API (the CLI and the TUI use only this)::
     store.statuses(course) -> {exercise: status}               # one query; absent = "new"
     store.failures_since_pass(course, exercise) -> int         # solution offer after 3
 
-    store.save_draft(course, exercise, text)                   # cheap: every pause in typing
-    store.load_draft(course, exercise) -> Draft | None
+    store.use_course(course) -> str                            # key the course by its folder
+    store.save_draft(course, exercise, text) -> DraftConflict | None   # cheap: every pause
+    store.load_draft(course, exercise) -> Draft | None         # also the base of later saves
+    store.draft_conflicts(course, exercise) -> list[Draft]     # texts a save did not put in
     store.reveal_hint(course, exercise, index) -> int          # revealed count, monotonic
     store.hints_revealed(course, exercise) -> int
     store.mark_solution_viewed(course, exercise); store.solution_viewed(...) -> bool
@@ -32,11 +34,32 @@ API (the CLI and the TUI use only this)::
     store.export(course=None, *, texts=False) -> dict          # JSON-ready summary
     store.close()  (also a context manager)
 
+Courses: the rows of a course are keyed by its id. Two courses with the same id in
+different folders keep separate progress: `use_course` (called by every command and the
+TUI with the course they loaded) maps the id to a key of that folder's own, and every call
+afterwards names the course by its id as before. The first folder seen with an id keeps the
+plain id as its key (so progress stored before folders were told apart stays with the
+course the learner has), a later one gets ``id@folder``; the bundled course always has its
+plain id; a folder whose course is gone (moved) hands its key to the next folder with that
+id.
+
+Drafts are compare-and-swap: each carries a revision, and a store saves over the revision
+it last loaded or saved. When another process (a second TUI, ``watch``) saved the draft
+since, the save does not overwrite it: the text is kept as a conflict copy
+(`draft_conflicts`) and `save_draft` returns a `DraftConflict` the caller shows; later
+saves of that store keep updating its copy until it loads the draft again. A store that
+never loaded the draft writes as before (last writer wins).
+
 Status: "passed" once any attempt has passed, ever; "attempted" after a failing attempt
 only; "new" otherwise (a draft or a hint alone does not make an exercise attempted).
 Times are UTC ISO-8601 strings (``2026-05-09T07:35:25.123+00:00``). A learner's text is
 stored verbatim as UTF-8 with ``surrogatepass`` in a BLOB, so any ``str`` is accepted,
 lone surrogates and NULs included.
+
+The file is the store's own: it is created 0600 in a folder created 0700, opened by an
+absolute path (never an SQLite URI), and a database (or its ``-wal`` / ``-shm``) that is
+a symbolic link, has a second name (a hard link), or is not a regular file is not written
+to: see `open_store`. ``ATTACH`` is switched off on every connection.
 
 Faults never stop the app:
 
@@ -45,6 +68,10 @@ Faults never stop the app:
   (its ``-wal`` beside it), a new store is started, and ``notice`` says so. The next run
   finds a healthy file and says nothing, so the user is told once. Opening holds an
   advisory lock on the folder, so two processes finding the same damage move it once.
+- An empty file beside a write-ahead log that holds data (the file truncated, or copied
+  without its last checkpoint): SQLite would delete that log, so the store first gives the
+  file one blank page, SQLite replays the log, and the progress in it is kept (with a
+  notice). If the log does not make a sound database, both are moved aside as damaged.
 - A data folder that cannot be created, or a file that cannot be written: the store
   lives in memory (``persistent`` is False) and ``notice`` says that progress will not be
   saved and where it tried. If the file can still be read, the memory store starts as a
@@ -72,7 +99,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sqlite3
+import stat
+import struct
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -110,10 +140,28 @@ class Attempt:
 
 @dataclass(frozen=True)
 class Draft:
-    """The latest unsubmitted text of an exercise."""
+    """The latest unsubmitted text of an exercise (or a conflict copy of one)."""
 
     text: str
     saved_at: str
+    #: counts the saves of the draft (1 for the first); a conflict copy: the revision of
+    #: the draft it was not saved over
+    revision: int = 0
+
+
+@dataclass(frozen=True)
+class DraftConflict:
+    """What `save_draft` returns when it did not overwrite a draft saved by someone else.
+
+    The text that was not saved is kept as a conflict copy (`draft_conflicts`); the draft
+    stays as the other writer left it.
+    """
+
+    exercise_id: str
+    #: when the draft that was kept was saved (UTC ISO-8601)
+    other_saved_at: str
+    #: True for the first conflict since this store loaded the draft: tell the learner now
+    first: bool
 
 
 @dataclass(frozen=True)
@@ -195,11 +243,39 @@ def _migrate_to_1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+def _migrate_to_2(conn: sqlite3.Connection) -> None:
+    """Draft revisions and conflict copies; courses told apart by their folder.
+
+    Rows already stored keep their course id as key: the first folder that opens a course
+    with that id (or the bundled course, whose id is reserved for it) claims them.
+    """
+    for statement in (
+        "ALTER TABLE drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1",
+        """CREATE TABLE draft_conflicts (
+            course_id TEXT NOT NULL,
+            exercise_id TEXT NOT NULL,
+            writer TEXT NOT NULL,
+            text BLOB NOT NULL,
+            saved_at TEXT NOT NULL,
+            draft_revision INTEGER NOT NULL,
+            PRIMARY KEY (course_id, exercise_id, writer)
+        )""",
+        """CREATE TABLE course_folders (
+            course_id TEXT NOT NULL,
+            folder TEXT NOT NULL,
+            key TEXT NOT NULL UNIQUE,
+            claimed_at TEXT NOT NULL,
+            PRIMARY KEY (course_id, folder)
+        ) WITHOUT ROWID""",
+    ):
+        conn.execute(statement)
+
+
 #: MIGRATIONS[n] upgrades schema version n to n + 1. Append; never edit a shipped one.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_to_1, _migrate_to_2]
 
 #: Tables holding per-exercise rows, cleared by reset_exercise.
-_EXERCISE_TABLES = ("attempts", "drafts", "hints", "solutions_viewed")
+_EXERCISE_TABLES = ("attempts", "drafts", "draft_conflicts", "hints", "solutions_viewed")
 #: Every table keyed by course_id, cleared by reset_course.
 _COURSE_TABLES = (*_EXERCISE_TABLES, "check_answers", "positions")
 
@@ -227,19 +303,28 @@ def default_path() -> Path:
     return data_dir() / DB_NAME
 
 
-def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
+def open_store(path: str | os.PathLike[str] | None = None, *, course: Any = None) -> ProgressStore:
     """Open (creating if needed) the store at `path`, default ``default_path()``.
 
+    With `course` (a loaded course), the store is keyed to it at once (`use_course`).
     Never raises for a storage fault: see the module docstring for what it does instead.
     """
+    store = _open_store(path)
+    if course is not None:
+        store.use_course(course)
+    return store
+
+
+def _open_store(path: str | os.PathLike[str] | None) -> ProgressStore:
     if path is None:
         try:
             path = default_path()
         except Exception as exc:  # platformdirs missing or confused: still run
             return _memory_store(None, MSG_NO_FOLDER.format(folder="(unknown)", reason=exc))
-    path = Path(path)
+    # Absolute, so that SQLite can never take it for a URI ("file:...?mode=memory").
+    path = Path(os.path.abspath(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        _make_folder(path.parent)
     except OSError as exc:
         reason = exc.strerror or exc
         return _memory_store(path, MSG_NO_FOLDER.format(folder=path.parent, reason=reason))
@@ -249,6 +334,11 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
         # other process can open it, so nobody acts on a file that was replaced under it.
         with _folder_lock(path.parent):
             return _open_file(path)
+    except _NotOwnFile as exc:
+        snapshot = _read_only_copy(path, use_wal=exc.use_wal) if exc.readable else None
+        if snapshot is not None:
+            return ProgressStore(snapshot, path, persistent=False, notice=exc.notice + MSG_SHOWN)
+        return _memory_store(path, exc.notice)
     except _FutureSchema as exc:
         return _memory_store(path, MSG_NEWER.format(path=path, found=exc.version))
     except _MigrationFailed as exc:
@@ -269,17 +359,277 @@ def open_store(path: str | os.PathLike[str] | None = None) -> ProgressStore:
     return _memory_store(path, notice)
 
 
+def _make_folder(folder: Path) -> None:
+    """Create the data folder readable by its owner only (0700); its parents as usual."""
+    if folder.is_dir():
+        return
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.mkdir(folder, 0o700)
+    except FileExistsError:
+        if not folder.is_dir():
+            raise
+
+
 def _open_file(path: Path) -> ProgressStore:
     """Open `path`, moving it aside first if it is damaged; raises on other faults."""
+    notices: list[str] = []
+    created = kept_wal = None
     try:
+        created = _make_own_file(path, notices)
         _check_header(path)
-        return ProgressStore(_connect_file(path), path, persistent=True)
+        kept_wal = _give_wal_a_page(path)
+        checked = os.lstat(path)
+        conn = _connect_file(path)
+        if kept_wal is not None:
+            notices.append(MSG_RECOVERED.format(wal=_side(path, "-wal")))
     except (sqlite3.Error, _Damaged) as exc:
         if not _is_damage(exc):
+            _forget_created(path, created)
             raise
-    moved = _move_aside(path)
-    conn = _connect_file(path)
-    return ProgressStore(conn, path, persistent=True, notice=MSG_DAMAGED.format(moved=moved))
+        moved = _move_aside(path)
+        if kept_wal is not None:
+            # The log as it was found (closing the connection may have folded it in).
+            os.replace(kept_wal, moved.with_name(moved.name + "-wal"))
+            kept_wal = None
+        notices.append(MSG_DAMAGED.format(moved=moved))
+        created = _make_own_file(path, notices)
+        checked = os.lstat(path)
+        try:
+            conn = _connect_file(path)
+        except BaseException:
+            _forget_created(path, created)
+            raise
+    except BaseException:
+        _forget_created(path, created)
+        raise
+    finally:
+        if kept_wal is not None:
+            with contextlib.suppress(OSError):
+                kept_wal.unlink()
+    try:
+        _check_still_own(path, checked)
+    except BaseException:
+        conn.close()
+        raise
+    return ProgressStore(conn, path, persistent=True, notice=" ".join(notices) or None)
+
+
+# -- the store's own file: no link, no second name, nothing but a regular file
+
+_O_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_BINARY = getattr(os, "O_BINARY", 0)
+#: A new file of our own: never through a link, never an existing file.
+_CREATE_PRIVATE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_CLOEXEC | _O_BINARY
+
+
+def _side(path: Path, suffix: str) -> Path:
+    """The ``-wal`` or ``-shm`` file SQLite keeps beside `path`."""
+    return path.with_name(path.name + suffix)
+
+
+def _kind(mode: int) -> str:
+    """What a file that is not a regular file is, in a few words."""
+    for test, words in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a named pipe"),
+        (stat.S_ISCHR, "a device"),
+        (stat.S_ISBLK, "a device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISLNK, "a symbolic link"),
+    ):
+        if test(mode):
+            return words
+    return "not a regular file"
+
+
+def _open_regular(path: Path, flags: int) -> int:
+    """A descriptor of `path` opened without following a link and without waiting (a FIFO
+    opens at once); `_NotOwnFile` unless it is a regular file."""
+    fd = os.open(path, flags | _O_NOFOLLOW | _O_NONBLOCK | _O_CLOEXEC | _O_BINARY)
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise _NotOwnFile(MSG_CHANGED.format(path=path), readable=False)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _make_own_file(path: Path, notices: list[str]) -> os.stat_result | None:
+    """Make sure `path` and its ``-wal`` and ``-shm`` are the store's own files.
+
+    Appends to `notices` what was done (a FIFO moved aside, a hard link broken); raises
+    `_NotOwnFile` when the file may not be written: a symbolic link, or a second name
+    while another process may have it open. Creates `path` (0600) when it is missing, and
+    then returns its stat (see `_forget_created`).
+    """
+    wal, shm = _side(path, "-wal"), _side(path, "-shm")
+    for target in (path, wal, shm):
+        try:
+            st = os.lstat(target)
+        except FileNotFoundError:
+            continue
+        if stat.S_ISLNK(st.st_mode):
+            try:
+                points_to = os.readlink(target)
+            except OSError:
+                points_to = "?"
+            raise _NotOwnFile(
+                MSG_SYMLINK.format(path=target, target=points_to),
+                readable=os.path.isfile(path),
+                use_wal=target == path,
+            )
+        if not stat.S_ISREG(st.st_mode):
+            # Nothing to keep in a FIFO or a device; a folder is kept as it is, renamed.
+            moved = _set_aside(target, "not-a-file")
+            template = MSG_NOT_A_FILE if target == path else MSG_SIDE_NOT_A_FILE
+            notices.append(template.format(path=target, kind=_kind(st.st_mode), moved=moved))
+            continue
+        if st.st_nlink > 1:
+            if target == path and not (wal.exists() or shm.exists()):
+                # Closed everywhere (SQLite removes both when the last connection closes):
+                # take a copy of our own; the other name keeps the old one.
+                _break_link(path)
+                notices.append(MSG_LINK_BROKEN.format(path=path))
+                continue
+            raise _NotOwnFile(
+                MSG_HARD_LINK.format(path=target, names=st.st_nlink),
+                readable=os.path.isfile(path),
+                use_wal=target == path,
+            )
+    if os.path.lexists(path):
+        return None
+    try:
+        fd = os.open(path, _CREATE_PRIVATE, 0o600)
+    except FileExistsError:
+        return None
+    try:
+        return os.fstat(fd)
+    finally:
+        os.close(fd)
+
+
+def _forget_created(path: Path, created: os.stat_result | None) -> None:
+    """Remove the empty file `_make_own_file` created, when it could not be opened after
+    all (a read-only disk): nothing is left behind."""
+    if created is None:
+        return
+    with contextlib.suppress(OSError):
+        st = os.lstat(path)
+        if (st.st_dev, st.st_ino) == (created.st_dev, created.st_ino) and st.st_size == 0:
+            path.unlink()
+
+
+def _check_still_own(path: Path, checked: os.stat_result) -> None:
+    """After SQLite opened the files by name: `path` is still the file checked before
+    (`checked`), and it and its -wal and -shm are regular files with one name each."""
+    for target in (path, _side(path, "-wal"), _side(path, "-shm")):
+        try:
+            st = os.lstat(target)
+        except FileNotFoundError:
+            if target == path:
+                raise _NotOwnFile(MSG_CHANGED.format(path=path), readable=False) from None
+            continue
+        same = target != path or (st.st_dev, st.st_ino) == (checked.st_dev, checked.st_ino)
+        if not same or not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
+            raise _NotOwnFile(MSG_CHANGED.format(path=target), readable=False)
+
+
+def _break_link(path: Path) -> None:
+    """Replace `path` by a copy of it with one name (0600), atomically."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.copy")
+    _copy_private(path, tmp)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def _copy_private(source: Path, target: Path) -> None:
+    """Copy the regular file `source` to a new file `target` (0600), fsynced."""
+    src = _open_regular(source, os.O_RDONLY)
+    try:
+        dst = os.open(target, _CREATE_PRIVATE, 0o600)
+        try:
+            while True:
+                chunk = os.read(src, 1 << 20)
+                if not chunk:
+                    break
+                view = memoryview(chunk)
+                while view:
+                    view = view[os.write(dst, view) :]
+            os.fsync(dst)
+        except BaseException:
+            os.close(dst)
+            with contextlib.suppress(OSError):
+                target.unlink()
+            raise
+        os.close(dst)
+    finally:
+        os.close(src)
+
+
+_WAL_MAGIC = (0x377F0682, 0x377F0683)
+_WAL_HEADER, _WAL_FRAME_HEADER = 32, 24
+
+
+def _give_wal_a_page(path: Path) -> Path | None:
+    """An empty `path` beside a WAL that holds frames: write one blank page into `path`.
+
+    SQLite deletes the WAL of a database file of size 0 (it takes it for a leftover);
+    with one page in the file it replays the WAL instead, and every page the WAL holds is
+    read from there. When it did that, returns a copy of the WAL as found (to set aside
+    with the file should the log not make a sound database); else None.
+    """
+    wal = _side(path, "-wal")
+    try:
+        if os.lstat(path).st_size != 0 or os.lstat(wal).st_size < _WAL_HEADER:
+            return None
+        fd = _open_regular(wal, os.O_RDONLY)
+        try:
+            head = os.read(fd, _WAL_HEADER)
+            size = os.fstat(fd).st_size
+        finally:
+            os.close(fd)
+    except (FileNotFoundError, _NotOwnFile):
+        return None
+    magic, _version, page_size = struct.unpack(">III", head[:12])
+    if magic not in _WAL_MAGIC or not 512 <= page_size <= 65536 or page_size & (page_size - 1):
+        return None
+    if size < _WAL_HEADER + _WAL_FRAME_HEADER + page_size:
+        return None  # not one whole frame: nothing to recover
+    kept = path.with_name(f".{path.name}-wal.{os.getpid()}.{os.urandom(4).hex()}.kept")
+    _copy_private(wal, kept)
+    fd = _open_regular(path, os.O_WRONLY)
+    try:
+        if os.fstat(fd).st_size != 0:
+            kept.unlink()
+            return None
+        view = memoryview(bytes(page_size))
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    return kept
+
+
+def _set_aside(path: Path, label: str) -> Path:
+    """Rename `path` to ``<name>.<label>-<UTC time>`` (its content untouched)."""
+    stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+    target = path.with_name(f"{path.name}.{label}-{stamp}")
+    n = 1
+    while os.path.lexists(target):
+        n += 1
+        target = path.with_name(f"{path.name}.{label}-{stamp}-{n}")
+    os.replace(path, target)
+    return target
 
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -292,12 +642,35 @@ def _check_header(path: Path) -> None:
     file it cannot read, and that WAL may hold the newest progress.
     """
     try:
-        with open(path, "rb") as f:
-            head = f.read(len(_SQLITE_MAGIC))
+        fd = _open_regular(path, os.O_RDONLY)
     except FileNotFoundError:
         return
+    try:
+        head = os.read(fd, len(_SQLITE_MAGIC))
+    finally:
+        os.close(fd)
     if head and head != _SQLITE_MAGIC:
         raise _Damaged("not an SQLite file")
+
+
+def _deny_attach(action: int, *_args: object) -> int:
+    return sqlite3.SQLITE_DENY if action == sqlite3.SQLITE_ATTACH else sqlite3.SQLITE_OK
+
+
+def _harden(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """No ``ATTACH`` of other files on this connection, and no functions run from the schema.
+
+    Python 3.11+ sets SQLite's limit of attached databases to 0; 3.10 has no `setlimit`,
+    so an authorizer refuses ``ATTACH`` there (checked once per statement prepared, and
+    the statement cache prepares each of ours once).
+    """
+    if hasattr(conn, "setlimit"):
+        conn.setlimit(sqlite3.SQLITE_LIMIT_ATTACHED, 0)
+    else:  # pragma: no cover - Python 3.10
+        conn.set_authorizer(_deny_attach)
+    with contextlib.suppress(sqlite3.Error):
+        conn.execute("PRAGMA trusted_schema = OFF")  # SQLite 3.31+; older ones ignore it
+    return conn
 
 
 def _connect_file(path: Path) -> sqlite3.Connection:
@@ -306,6 +679,7 @@ def _connect_file(path: Path) -> sqlite3.Connection:
         str(path), timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
     )
     try:
+        _harden(conn)
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
         _check_integrity(conn)
         _migrate(conn, probe_write=True)
@@ -321,7 +695,7 @@ def _connect_file(path: Path) -> sqlite3.Connection:
 
 
 def _memory_connection() -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn = _harden(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
     _migrate(conn)
     return conn
 
@@ -330,21 +704,26 @@ def _memory_store(path: Path | None, notice: str) -> ProgressStore:
     return ProgressStore(_memory_connection(), path, persistent=False, notice=notice)
 
 
-def _read_only_copy(path: Path) -> sqlite3.Connection | None:
+def _read_only_copy(path: Path, *, use_wal: bool = True) -> sqlite3.Connection | None:
     """An in-memory copy of the store at `path` read without writing anything, or None.
 
     ``mode=ro`` reads the WAL too; on read-only media without a ``-shm`` file SQLite
     cannot do that, and ``immutable=1`` reads the main file alone (complete after a
-    clean exit, which folds the WAL back in).
+    clean exit, which folds the WAL back in). Only a regular file is read (a FIFO would
+    block the open).
     """
-    if not path.is_file():
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None
+    except OSError:
         return None
-    uri = path.absolute().as_uri()
-    for params in ("mode=ro", "immutable=1"):
-        mem = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    uri = path.absolute().as_uri()  # ours: percent-encoded, so "?" in a folder stays a "?"
+    for params in ("mode=ro", "immutable=1") if use_wal else ("immutable=1",):
+        mem = _harden(sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False))
         try:
             src = sqlite3.connect(f"{uri}?{params}", uri=True, timeout=BUSY_TIMEOUT_S)
             try:
+                _harden(src)
                 _check_integrity(src)
                 src.backup(mem)
             finally:
@@ -452,6 +831,18 @@ def _folder_lock(folder: Path, wait_s: float = 10.0) -> Iterator[None]:
 
 class _Damaged(Exception):
     """The quick check found the file damaged."""
+
+
+class _NotOwnFile(Exception):
+    """The file may not be written: a link, a second name, or changed while opening."""
+
+    def __init__(self, notice: str, *, readable: bool, use_wal: bool = True) -> None:
+        super().__init__(notice)
+        self.notice = notice
+        #: whether the memory store may start as a copy of what the file holds
+        self.readable = readable
+        #: whether that copy may read the -wal beside it (not when the -wal is the link)
+        self.use_wal = use_wal
 
 
 class _FutureSchema(Exception):
@@ -565,6 +956,88 @@ def _status(has_attempt: bool, has_pass: bool) -> str:
     return PASSED if has_pass else ATTEMPTED if has_attempt else NEW
 
 
+# --------------------------------------------------------------------------- courses
+
+
+def course_folder(course: Any) -> str | None:
+    """The resolved folder of `course`, or None for the bundled course (or no folder)."""
+    root = getattr(course, "root", None)
+    if root is None:
+        return None
+    try:
+        folder = Path(root).resolve()
+        from tooltutor.course import bundled_course_dir
+
+        if folder == bundled_course_dir().resolve():
+            return None
+    except (OSError, RuntimeError, ValueError):
+        return str(Path(os.path.abspath(root)))
+    return str(folder)
+
+
+_ID_LINE = re.compile(rb"^id:[ \t]*[\"']?([A-Za-z0-9_.-]+)", re.MULTILINE)
+
+
+def _course_id_in(folder: str | Path) -> str | None:
+    """The id in ``folder/course.yaml`` (its ``id:`` line), or None: no course there."""
+    from tooltutor.yamlsource import YamlFileError, read_regular_file
+
+    try:
+        raw = read_regular_file(Path(folder) / "course.yaml")
+    except (YamlFileError, OSError):
+        return None
+    match = _ID_LINE.search(raw)
+    return match.group(1).decode("ascii") if match else None
+
+
+_bundled_id: list[str | None] = []
+
+
+def _bundled_course_id() -> str | None:
+    """The id of the bundled course: reserved for it, so its progress stays its own."""
+    if not _bundled_id:
+        from tooltutor.course import bundled_course_dir
+
+        _bundled_id.append(_course_id_in(bundled_course_dir()))
+    return _bundled_id[0]
+
+
+def _claim_course(conn: sqlite3.Connection, course_id: str, folder: str) -> str:
+    """The key of (course id, folder), claimed now if this folder is new to the store."""
+    find = "SELECT key FROM course_folders WHERE course_id = ? AND folder = ?"
+    row = conn.execute(find, (course_id, folder)).fetchone()
+    if row:
+        return str(row[0])
+    with _transaction(conn):
+        row = conn.execute(find, (course_id, folder)).fetchone()
+        if row:
+            return str(row[0])
+        claims = conn.execute(
+            "SELECT folder, key FROM course_folders WHERE course_id = ? ORDER BY claimed_at DESC",
+            (course_id,),
+        ).fetchall()
+        key = None
+        if course_id not in {k for _, k in claims} and course_id != _bundled_course_id():
+            key = course_id  # the first folder with this id: the rows stored under it
+        else:
+            # A folder whose course has gone (moved, renamed) hands its progress on.
+            for old, old_key in claims:
+                if _course_id_in(old) != course_id:
+                    conn.execute(
+                        "DELETE FROM course_folders WHERE course_id = ? AND folder = ?",
+                        (course_id, old),
+                    )
+                    key = old_key
+                    break
+        if key is None:
+            key = f"{course_id}@{folder}"
+        conn.execute(
+            "INSERT INTO course_folders (course_id, folder, key, claimed_at) VALUES (?,?,?,?)",
+            (course_id, folder, key, _now()),
+        )
+        return key
+
+
 # --------------------------------------------------------------------------- the store
 
 
@@ -587,6 +1060,14 @@ class ProgressStore:
         self.persistent = persistent
         #: Something the user should be told (once), or None.
         self.notice = notice
+        #: course id -> the key its rows are stored under (`use_course`)
+        self._keys: dict[str, str] = {}
+        #: (course key, exercise) -> the draft revision this store last loaded or saved
+        self._bases: dict[tuple[str, str], int] = {}
+        #: drafts whose save met a newer draft: later saves go to the conflict copy
+        self._conflicted: set[tuple[str, str]] = set()
+        #: names this store's conflict copies (one per store and exercise)
+        self._writer = f"{os.getpid()}-{os.urandom(6).hex()}"
 
     # -- lifecycle
 
@@ -652,6 +1133,29 @@ class ProgressStore:
         self.persistent = False
         self.notice = MSG_LOST_STORAGE.format(path=self.path, reason=_reason(exc))
 
+    # -- courses
+
+    def _key(self, course_id: str) -> str:
+        return self._keys.get(course_id, course_id)
+
+    def use_course(self, course: Any) -> str:
+        """Keep the progress of `course` (a loaded course) under a key of its folder's own.
+
+        Every later call that names ``course.id`` reads and writes that key. Returns the
+        key: the plain id for the bundled course and for the first folder seen with that
+        id, ``id@folder`` for another folder with the same id. A course object without a
+        folder (``root``) keeps its plain id.
+        """
+        course_id = str(course.id)
+        folder = course_folder(course)
+        with self._lock:
+            if folder is None:
+                self._keys.pop(course_id, None)
+                return course_id
+            key = self._run(lambda c: _claim_course(c, course_id, folder))
+            self._keys[course_id] = key
+            return key
+
     # -- attempts and status
 
     def record_attempt(
@@ -666,6 +1170,7 @@ class ProgressStore:
         lesson_id: str | None = None,
     ) -> int:
         """Store one marked submission (durably: fsynced at commit). Returns its id."""
+        course_id = self._key(course_id)
         row = (
             course_id,
             exercise_id,
@@ -689,6 +1194,7 @@ class ProgressStore:
 
     def attempts(self, course_id: str, exercise_id: str) -> list[Attempt]:
         """Every attempt at an exercise, oldest first."""
+        course_id = self._key(course_id)
         rows = self._run(
             lambda c: c.execute(
                 "SELECT id, exercise_id, lesson_id, at, passed, criteria_passed,"
@@ -701,6 +1207,7 @@ class ProgressStore:
 
     def exercise_status(self, course_id: str, exercise_id: str) -> str:
         """The status of one exercise: "new", "attempted" or "passed"."""
+        course_id = self._key(course_id)
         count, best = self._run(
             lambda c: c.execute(
                 "SELECT COUNT(*), MAX(passed) FROM attempts"
@@ -712,6 +1219,7 @@ class ProgressStore:
 
     def statuses(self, course_id: str) -> dict[str, str]:
         """Status of every exercise with an attempt, in one query; the others are "new"."""
+        course_id = self._key(course_id)
         rows = self._run(
             lambda c: c.execute(
                 "SELECT exercise_id, MAX(passed) FROM attempts"
@@ -723,6 +1231,7 @@ class ProgressStore:
 
     def failures_since_pass(self, course_id: str, exercise_id: str) -> int:
         """Failing attempts after the latest passing one (all of them if none passed)."""
+        course_id = self._key(course_id)
         return self._run(
             lambda c: c.execute(
                 "SELECT COUNT(*) FROM attempts WHERE course_id = ?1 AND exercise_id = ?2"
@@ -734,32 +1243,125 @@ class ProgressStore:
 
     # -- drafts, hints, solutions
 
-    def save_draft(self, course_id: str, exercise_id: str, text: str) -> None:
-        """Keep `text` as the exercise's draft (one UPSERT, no fsync: call it freely)."""
-        args = (course_id, exercise_id, _enc(text), _now())
-        self._run(
-            lambda c: c.execute(
-                "INSERT INTO drafts (course_id, exercise_id, text, saved_at) VALUES (?,?,?,?)"
-                " ON CONFLICT (course_id, exercise_id)"
-                " DO UPDATE SET text = excluded.text, saved_at = excluded.saved_at",
-                args,
+    def save_draft(self, course_id: str, exercise_id: str, text: str) -> DraftConflict | None:
+        """Keep `text` as the exercise's draft (one statement, no fsync: call it freely).
+
+        Compare-and-swap: if the draft was saved by someone else since this store last
+        loaded or saved it, it is not overwritten; `text` is kept as this store's conflict
+        copy and a `DraftConflict` is returned (``first`` the first time: tell the
+        learner). None when `text` is now the draft.
+        """
+        key = (self._key(course_id), exercise_id)
+        blob, now = _enc(text), _now()
+        with self._lock:
+            if key in self._conflicted:
+                return self._keep_conflict_copy(key, blob, now, first=False)
+            base = self._bases.get(key)
+            if base is None:  # never loaded here: the last writer wins, as before
+                self._run(
+                    lambda c: c.execute(
+                        "INSERT INTO drafts (course_id, exercise_id, text, saved_at, revision)"
+                        " VALUES (?,?,?,?,1) ON CONFLICT (course_id, exercise_id) DO UPDATE"
+                        " SET text = excluded.text, saved_at = excluded.saved_at,"
+                        " revision = drafts.revision + 1",
+                        (*key, blob, now),
+                    )
+                )
+                return None
+            args = (*key, blob, now, base + 1, base)
+            saved = self._run(
+                lambda c: (
+                    c.execute(
+                        "INSERT INTO drafts (course_id, exercise_id, text, saved_at, revision)"
+                        " VALUES (?1,?2,?3,?4,?5) ON CONFLICT (course_id, exercise_id) DO UPDATE"
+                        " SET text = excluded.text, saved_at = excluded.saved_at,"
+                        " revision = excluded.revision WHERE drafts.revision = ?6",
+                        args,
+                    ).rowcount
+                )
             )
-        )
+            if saved:
+                self._bases[key] = base + 1
+                return None
+            return self._keep_conflict_copy(key, blob, now, first=True)
+
+    def _keep_conflict_copy(
+        self, key: tuple[str, str], blob: bytes, now: str, *, first: bool
+    ) -> DraftConflict | None:
+        """The draft is newer than this store's: keep `blob` beside it, not over it."""
+
+        def write(conn: sqlite3.Connection) -> tuple[str, int] | None:
+            with _transaction(conn):
+                row = conn.execute(
+                    "SELECT text, saved_at, revision FROM drafts"
+                    " WHERE course_id = ? AND exercise_id = ?",
+                    key,
+                ).fetchone()
+                if row is None or _enc(_dec(row[0])) == blob:
+                    # Reset meanwhile, or the same text: nothing would be lost. Write it.
+                    revision = row[2] if row else 1
+                    if row is None:
+                        conn.execute(
+                            "INSERT INTO drafts (course_id, exercise_id, text, saved_at,"
+                            " revision) VALUES (?,?,?,?,1)",
+                            (*key, blob, now),
+                        )
+                    return None if row is None else ("same", revision)
+                conn.execute(
+                    "INSERT INTO draft_conflicts (course_id, exercise_id, writer, text,"
+                    " saved_at, draft_revision) VALUES (?,?,?,?,?,?)"
+                    " ON CONFLICT (course_id, exercise_id, writer) DO UPDATE SET"
+                    " text = excluded.text, saved_at = excluded.saved_at,"
+                    " draft_revision = excluded.draft_revision",
+                    (*key, self._writer, blob, now, row[2]),
+                )
+                return row[1], row[2]
+
+        outcome = self._run(write)
+        if outcome is None or outcome[0] == "same":
+            self._bases[key] = 1 if outcome is None else outcome[1]
+            self._conflicted.discard(key)
+            return None
+        self._conflicted.add(key)
+        return DraftConflict(key[1], outcome[0], first)
 
     def load_draft(self, course_id: str, exercise_id: str) -> Draft | None:
-        row = self._run(
+        """The draft, or None; later saves of this store compare with what it loaded."""
+        key = (self._key(course_id), exercise_id)
+        with self._lock:
+            row = self._run(
+                lambda c: c.execute(
+                    "SELECT text, saved_at, revision FROM drafts"
+                    " WHERE course_id = ? AND exercise_id = ?",
+                    key,
+                ).fetchone()
+            )
+            self._bases[key] = row[2] if row else 0
+            self._conflicted.discard(key)
+        return Draft(_dec(row[0]), row[1], row[2]) if row else None
+
+    def draft_conflicts(self, course_id: str, exercise_id: str) -> list[Draft]:
+        """The conflict copies of an exercise's draft, newest first.
+
+        Each is the text a store kept typing into while another had saved the draft;
+        ``revision`` is the revision of the draft it was not saved over.
+        """
+        key = (self._key(course_id), exercise_id)
+        rows = self._run(
             lambda c: c.execute(
-                "SELECT text, saved_at FROM drafts WHERE course_id = ? AND exercise_id = ?",
-                (course_id, exercise_id),
-            ).fetchone()
+                "SELECT text, saved_at, draft_revision FROM draft_conflicts"
+                " WHERE course_id = ? AND exercise_id = ? ORDER BY saved_at DESC, rowid DESC",
+                key,
+            ).fetchall()
         )
-        return Draft(_dec(row[0]), row[1]) if row else None
+        return [Draft(_dec(r[0]), r[1], r[2]) for r in rows]
 
     def reveal_hint(self, course_id: str, exercise_id: str, index: int) -> int:
         """Reveal hint `index` (0-based) and those before it; returns how many are revealed.
 
         Monotonic: revealing an earlier hint again never hides a later one.
         """
+        course_id = self._key(course_id)
         if index < 0:
             raise ValueError(f"hint index must be >= 0, not {index}")
 
@@ -777,10 +1379,12 @@ class ProgressStore:
         return self._run(write)
 
     def hints_revealed(self, course_id: str, exercise_id: str) -> int:
+        course_id = self._key(course_id)
         return self._run(lambda c: _hints(c, course_id, exercise_id))
 
     def mark_solution_viewed(self, course_id: str, exercise_id: str) -> None:
         """Remember that the solution was shown (the first time is kept)."""
+        course_id = self._key(course_id)
         self._run(
             lambda c: c.execute(
                 "INSERT OR IGNORE INTO solutions_viewed (course_id, exercise_id, viewed_at)"
@@ -790,6 +1394,7 @@ class ProgressStore:
         )
 
     def solution_viewed(self, course_id: str, exercise_id: str) -> bool:
+        course_id = self._key(course_id)
         return self._run(
             lambda c: (
                 c.execute(
@@ -806,6 +1411,7 @@ class ProgressStore:
         self, course_id: str, lesson_id: str, check_id: str, choice_index: int, correct: bool
     ) -> None:
         """Record an answer to a lesson's inline question (the latest one is kept)."""
+        course_id = self._key(course_id)
         self._run(
             lambda c: c.execute(
                 "INSERT INTO check_answers (course_id, lesson_id, check_id, choice_index,"
@@ -818,6 +1424,7 @@ class ProgressStore:
         )
 
     def check_answer(self, course_id: str, lesson_id: str, check_id: str) -> CheckAnswer | None:
+        course_id = self._key(course_id)
         row = self._run(
             lambda c: c.execute(
                 "SELECT choice_index, correct, tries, answered_at FROM check_answers"
@@ -836,6 +1443,7 @@ class ProgressStore:
         exercise_id: str | None = None,
     ) -> None:
         """Remember where the learner is: a lesson page, or an exercise of the lesson."""
+        course_id = self._key(course_id)
         self._run(
             lambda c: c.execute(
                 "INSERT INTO positions (course_id, lesson_id, section, exercise_id, updated_at)"
@@ -847,6 +1455,7 @@ class ProgressStore:
         )
 
     def position(self, course_id: str) -> Position | None:
+        course_id = self._key(course_id)
         row = self._run(
             lambda c: c.execute(
                 "SELECT lesson_id, section, exercise_id, updated_at FROM positions"
@@ -863,6 +1472,7 @@ class ProgressStore:
 
         Returns the number of records removed.
         """
+        course_id = self._key(course_id)
 
         def write(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
@@ -874,10 +1484,15 @@ class ProgressStore:
                     for table in _EXERCISE_TABLES
                 )
 
-        return self._run(write, durable=True)
+        with self._lock:
+            removed = self._run(write, durable=True)
+            self._bases[(course_id, exercise_id)] = 0  # no draft now
+            self._conflicted.discard((course_id, exercise_id))
+        return removed
 
     def reset_course(self, course_id: str) -> int:
         """Forget everything about a course. Returns the number of records removed."""
+        course_id = self._key(course_id)
 
         def write(conn: sqlite3.Connection) -> int:
             with _transaction(conn):
@@ -886,7 +1501,12 @@ class ProgressStore:
                     for table in _COURSE_TABLES
                 )
 
-        return self._run(write, durable=True)
+        with self._lock:
+            removed = self._run(write, durable=True)
+            for key in [k for k in self._bases if k[0] == course_id]:
+                self._bases[key] = 0  # no draft now
+            self._conflicted -= {k for k in self._conflicted if k[0] == course_id}
+        return removed
 
     # -- export
 
@@ -900,14 +1520,19 @@ class ProgressStore:
         "last_criteria_total", "hints_revealed", "solution_viewed", "draft_saved_at"}},
         "checks": {lesson_id: {check_id: {"choice_index", "correct", "tries",
         "answered_at"}}}, "position": {...} | None}}}``. With `texts`, each exercise
-        also has "draft" (text or None) and "history" (every attempt with its submission).
+        also has "draft" (text or None), "history" (every attempt with its submission) and
+        "draft_conflicts" (``[{"saved_at", "text"}]``, newest first).
         """
+
+        key = None if course_id is None else self._key(course_id)
 
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             with _transaction(conn, "DEFERRED"):  # one consistent snapshot
-                return _export(conn, course_id, texts)
+                return _export(conn, key, texts)
 
         data = self._run(read)
+        if course_id is not None:
+            data = {course_id: data[key]}
         return {
             "format": "tooltutor-progress",
             "schema_version": schema_version(),
@@ -961,7 +1586,7 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
                 "draft_saved_at": None,
             }
             if texts:
-                exercises[exercise_id].update(draft=None, history=[])
+                exercises[exercise_id].update(draft=None, history=[], draft_conflicts=[])
         return exercises[exercise_id]
 
     args = (course_id,)
@@ -1005,6 +1630,12 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
         if texts:
             e["draft"] = _dec(text)
     if texts:
+        for ex, saved_at, text in conn.execute(
+            "SELECT exercise_id, saved_at, text FROM draft_conflicts WHERE course_id = ?"
+            " ORDER BY saved_at DESC, rowid DESC",
+            args,
+        ):
+            entry(ex)["draft_conflicts"].append({"saved_at": saved_at, "text": _dec(text)})
         for row in conn.execute(
             "SELECT exercise_id, id, at, passed, criteria_passed, criteria_total, submission"
             " FROM attempts WHERE course_id = ? ORDER BY id",
@@ -1076,6 +1707,38 @@ MSG_NEWER = (
 MSG_MIGRATION = (
     "Progress will not be saved: {path} (schema version {found}) could not be upgraded "
     "({reason}); it was left untouched."
+)
+MSG_SYMLINK = (
+    "Progress will not be saved: {path} is a symbolic link (to {target}), and tooltutor "
+    "writes only to a file of its own, never through a link; it was left untouched. To go "
+    "on saving, set TOOLTUTOR_HOME to the folder the link points to, or put the file "
+    "itself in place of the link."
+)
+MSG_HARD_LINK = (
+    "Progress will not be saved: {path} has {names} names (hard links), so it can be "
+    "changed through a name elsewhere, and tooltutor writes only to a file of its own; it "
+    "was left untouched. To go on saving, close every tooltutor and start again (a copy of "
+    "its own is then made), or delete the other names."
+)
+MSG_LINK_BROKEN = (
+    "Your progress file {path} had a second name elsewhere (a hard link); tooltutor now "
+    "keeps a copy of its own, and the other name keeps the old one, which no longer changes."
+)
+MSG_NOT_A_FILE = (
+    "Your progress file {path} was not a regular file ({kind}), so it was moved aside to "
+    "{moved} and a new one was started."
+)
+MSG_SIDE_NOT_A_FILE = (
+    "{path}, beside your progress file, was not a regular file ({kind}); it was moved "
+    "aside to {moved}."
+)
+MSG_CHANGED = (
+    "Progress will not be saved: {path} was replaced by something other than a file of "
+    "tooltutor's own while it was being opened; it was left as it is."
+)
+MSG_RECOVERED = (
+    "Your progress file was found empty beside its write-ahead log ({wal}); the progress "
+    "was recovered from the log."
 )
 MSG_LOST_STORAGE = (
     "Progress can no longer be saved to {path} ({reason}). What you do from now on is "

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
+import time
 
 from tooltutor.errors import UserError
 
@@ -27,9 +29,13 @@ def describe_limit(limit: int) -> str:
     return f"{limit:,} bytes"
 
 
+class FileTooBig(UserError):
+    """A file over the size limit (`too_big`)."""
+
+
 def too_big(name: str, limit: int, what: str = "an answer") -> UserError:
     """The refusal of a file over the limit, naming the setting that changes it."""
-    return UserError(
+    return FileTooBig(
         f"{name} is larger than {describe_limit(limit)}; that is too big for {what} "
         "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
     )
@@ -38,19 +44,118 @@ def too_big(name: str, limit: int, what: str = "an answer") -> UserError:
 def read_answer(name: str) -> bytes:
     """The bytes of an answer file (`-` for stdin); `UserError` when it cannot be read."""
     limit = max_file_bytes()
-    if name == "-":
-        raw = sys.stdin.buffer.read(limit + 1)
-    else:
-        # os.path rather than pathlib: this runs in every cold `check` and `lint`
-        if os.path.isdir(name):
-            raise UserError(f"{name} is a folder; give the file that holds your answer")
-        try:
-            with open(name, "rb") as handle:
-                raw = handle.read(limit + 1)
-        except FileNotFoundError:
-            raise UserError(f"{name}: no such file") from None
-        except OSError as exc:
-            raise UserError(f"{name}: cannot read it ({exc.strerror or exc})") from None
+    raw = sys.stdin.buffer.read(limit + 1) if name == "-" else read_answer_file(name, limit)
     if len(raw) > limit:
         raise too_big(name, limit)
     return raw
+
+
+#: Seconds `read_answer_file` waits for a pipe's writer to write more before giving up.
+PIPE_WAIT_S = 10.0
+
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_BINARY = getattr(os, "O_BINARY", 0)
+
+
+def read_answer_file(
+    name: str | os.PathLike[str],
+    limit: int | None = None,
+    *,
+    pipes: bool = True,
+    wait: float | None = None,
+) -> bytes:
+    """At most `limit` + 1 bytes of an answer file, never waiting on it for good.
+
+    A regular file's size is checked with `fstat` before it is read (a huge sparse file is
+    refused without reading). A folder, a device or a socket is refused. A named pipe
+    (FIFO, or a shell's ``<(...)``) is opened without waiting for a writer and read while
+    data keeps coming; after `wait` seconds without any (nothing writing to it), it is
+    refused. With ``pipes=False`` (``watch``, which reads the file at every save) a pipe is
+    refused at once. Raises `UserError` with the reason.
+    """
+    limit = max_file_bytes() if limit is None else limit
+    wait = PIPE_WAIT_S if wait is None else wait
+    shown = os.fspath(name)
+    try:
+        mode = os.stat(name).st_mode  # before opening: opening a FIFO or a device may wait
+    except FileNotFoundError:
+        raise UserError(f"{shown}: no such file") from None
+    except OSError as exc:
+        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+    _refuse_kind(shown, mode, pipes)
+    try:
+        fd = os.open(name, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | _O_BINARY)
+    except FileNotFoundError:
+        raise UserError(f"{shown}: no such file") from None
+    except OSError as exc:
+        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+    try:
+        st = os.fstat(fd)
+        _refuse_kind(shown, st.st_mode, pipes)  # swapped since the stat: check again
+        if stat.S_ISREG(st.st_mode):
+            if st.st_size > limit:
+                raise too_big(shown, limit)
+            return _read_all(fd, limit)
+        return _read_pipe(fd, shown, limit, wait)
+    except OSError as exc:
+        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+    finally:
+        os.close(fd)
+
+
+def _refuse_kind(name: str, mode: int, pipes: bool) -> None:
+    if stat.S_ISDIR(mode):
+        raise UserError(f"{name} is a folder; give the file that holds your answer")
+    if stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode)):
+        return
+    what = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket"}.get(
+        stat.S_IFMT(mode), "a device"
+    )
+    raise UserError(
+        f"{name} is {what}, not a regular file; give the file that holds your answer"
+        + (" (or - to read standard input)" if pipes else "")
+    )
+
+
+def _read_all(fd: int, limit: int) -> bytes:
+    chunks, total = [], 0
+    while total <= limit:
+        chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        total += len(chunk)
+    return b"".join(chunks)
+
+
+def _read_pipe(fd: int, name: str, limit: int, wait: float) -> bytes:
+    """Read a pipe opened non-blocking until its writer closes it (or `limit` + 1 bytes)."""
+    if os.name != "posix":  # pragma: no cover - no O_NONBLOCK or select on files there
+        return _read_all(fd, limit)
+    import select
+
+    chunks, total = [], 0
+    deadline = time.monotonic() + wait
+    while total <= limit:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            raise UserError(
+                f"nothing was written to {name} for {wait:g} seconds: it is a named pipe "
+                "(FIFO), which has data only while a program writes to it; give the file "
+                "that holds your answer"
+            )
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if not ready:
+            continue  # no writer yet, or a writer that is quiet
+        try:
+            chunk = os.read(fd, min(1 << 16, limit + 1 - total))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break  # the writer closed it
+        chunks.append(chunk)
+        total += len(chunk)
+        deadline = time.monotonic() + wait  # quiet is counted from the last data
+    return b"".join(chunks)

@@ -645,7 +645,7 @@ def stamp_text(text: str, new_hash: str) -> tuple[str, str | None]:
 
 def stamp(course_dir: Path, lang: str, out=None) -> int:
     """Set the source_hash of every overlay of `lang` to its source's current hash."""
-    from tooltutor.yamlsource import YamlFileError, read_yaml
+    from tooltutor.yamlsource import YamlFileError, read_regular_file, read_yaml
 
     out = out or sys.stdout
     overlays = sorted((course_dir / "lessons" / lang).glob("*.yaml"))
@@ -661,7 +661,7 @@ def stamp(course_dir: Path, lang: str, out=None) -> int:
             if not isinstance(values, dict):
                 raise YamlFileError("not a mapping of keys")
             new_hash = source_hash(values)
-            raw = path.read_bytes().decode("utf-8")
+            raw = read_regular_file(path).decode("utf-8")
             text, old = stamp_text(raw, new_hash)
         except (YamlFileError, OSError, UnicodeDecodeError, ValueError, KeyError) as exc:
             failed += 1

@@ -10,6 +10,7 @@ changes are absorbed until the file has been quiet for `debounce` seconds.
 
 from __future__ import annotations
 
+import os
 import queue
 import sys
 import threading
@@ -127,6 +128,17 @@ class WatchSession:
         self.events: queue.Queue = queue.Queue()
         self.passed = False
         self.checks = 0
+        use_course = getattr(store, "use_course", None)
+        if use_course is not None:  # progress keyed by this course's folder, not its id alone
+            use_course(course)
+        self._load_draft_base()
+
+    def _load_draft_base(self) -> None:
+        """Load the draft once, so that saving the file's text over it is compare-and-swap:
+        a draft another tooltutor saved since is not overwritten (see `progress`)."""
+        load = getattr(self.store, "load_draft", None)
+        if load is not None:
+            load(self.course.id, self.exercise.id)
 
     @property
     def path(self) -> Path:
@@ -169,15 +181,13 @@ class WatchSession:
     def check(self) -> None:
         """Mark the file once, record the attempt and the draft, print the verdict."""
         from checker.exercise import mark
-        from tooltutor.submission import describe_limit, max_file_bytes
+        from tooltutor.errors import UserError
+        from tooltutor.submission import FileTooBig, max_file_bytes, read_answer_file, too_big
         from tooltutor.verdict_text import format_verdict
 
         path = self.path
         limit = max_file_bytes()
-        try:
-            with open(path, "rb") as handle:
-                raw = handle.read(limit + 1)
-        except FileNotFoundError:
+        if not os.path.lexists(path):
             self.say(
                 "\n"
                 + t(
@@ -189,14 +199,18 @@ class WatchSession:
                 )
             )
             return
-        except OSError as exc:
-            self.say(f"\ncannot read {path}: {exc.strerror or exc}")
+        try:
+            # Checked before it is read: a FIFO or a device in its place is refused, never
+            # waited on, and a file over the limit is not read at all.
+            raw = read_answer_file(path, limit, pipes=False)
+        except FileTooBig as exc:
+            self.say(f"\n{exc}")
             return
-        if len(raw) > limit:
-            self.say(
-                f"\n{path} is larger than {describe_limit(limit)}; that is too big for an "
-                "answer (set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
-            )
+        except UserError as exc:
+            self.say(f"\ncannot read: {exc}")
+            return
+        if len(raw) > limit:  # it grew while it was read
+            self.say(f"\n{too_big(str(path), limit)}")
             return
         text = raw.decode("utf-8", errors="replace")
         answer = answer_text(self.exercise, text)
@@ -206,7 +220,7 @@ class WatchSession:
         use_checker_language(self.course.lang)
         verdict = mark(self.exercise.spec(), payload, model=self.course.model)
         self.checks += 1
-        self.store.save_draft(self.course.id, self.exercise.id, text)
+        conflict = self.store.save_draft(self.course.id, self.exercise.id, text)
         self.store.record_attempt(
             self.course.id,
             self.exercise.id,
@@ -225,6 +239,10 @@ class WatchSession:
         notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
         if notice:
             self.say(t("note: {notice}", notice=notice))
+        if conflict is not None and getattr(conflict, "first", False):
+            from tooltutor.workspace import draft_conflict_note
+
+            self.say(t("note: {notice}", notice=draft_conflict_note(conflict)))
         self.say(t(KEYS_HELP))
 
     def introduce(self) -> None:
@@ -286,6 +304,7 @@ class WatchSession:
             return
         self.exercise = following
         self.passed = False
+        self._load_draft_base()
         path = self.path
         if not path.exists():
             from tooltutor.workdir import initial_text

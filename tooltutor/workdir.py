@@ -75,10 +75,12 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
             f"no folder {workdir}: start an exercise first, e.g. 'tooltutor start "
             "write-tool-result'"
         )
-    try:
-        with open(marker, "rb") as handle:  # an id is short: a huge file is not ours
-            exercise_id = handle.read(1024).decode("utf-8", errors="replace").strip()
-    except OSError:
+    from tooltutor.yamlsource import YamlFileError, read_regular_file
+
+    try:  # an id is short: a huge file is not ours; a FIFO or a device is never opened
+        raw = read_regular_file(marker, 1024, head=True)
+        exercise_id = raw.decode("utf-8", errors="replace").strip()
+    except (OSError, YamlFileError):
         raise UserError(
             f"{workdir} has no current exercise: start one with 'tooltutor start EXERCISE "
             f"--dir {workdir}'"

@@ -3,6 +3,8 @@
 - `DraftAutosave` saves the editor's text about a second after the last keystroke
   (debounce) and whenever asked to flush (leaving the exercise, quitting), never saving
   the same text twice.
+- `draft_conflict_note` is the one line that tells the learner a save met a draft saved
+  by another tooltutor (a second window, `watch`), which was kept as it is.
 - `solution_access` says when the reference solution may be shown: after a pass, or on
   explicit request (with a confirmation) after `SOLUTION_AFTER_FAILURES` failed checks.
 - `cursor_location` maps a diagnostic's 1-based line:column to a 0-based (row, column)
@@ -81,6 +83,27 @@ class DraftAutosave:
         self._save(text)
         self._saved, self._pending = text, None
         return True
+
+
+def local_time(saved_at: str) -> str:
+    """A stored UTC time as the learner's local clock time (HH:MM:SS)."""
+    from datetime import datetime
+
+    try:
+        return datetime.fromisoformat(saved_at).astimezone().strftime("%H:%M:%S")
+    except (TypeError, ValueError, OverflowError, OSError):
+        return str(saved_at)
+
+
+def draft_conflict_note(conflict) -> str:
+    """The learner's one line about a `progress.DraftConflict`."""
+    return t(
+        "The draft of {id} was saved by another tooltutor at {time} and was left as it is; "
+        "your text is kept as a conflict copy (tooltutor start {id} --conflict writes it to "
+        "a file).",
+        id=conflict.exercise_id,
+        time=local_time(conflict.other_saved_at),
+    )
 
 
 @dataclass(frozen=True)

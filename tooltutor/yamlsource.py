@@ -7,6 +7,8 @@ budget, so an alias bomb is refused instead of eating memory.
 
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -18,6 +20,11 @@ MAX_FILE_BYTES = 1_000_000
 MAX_VALUES = 200_000
 
 _STR = "tag:yaml.org,2002:str"
+
+_O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_O_NOCTTY = getattr(os, "O_NOCTTY", 0)
+_O_CLOEXEC = getattr(os, "O_CLOEXEC", 0)
+_O_BINARY = getattr(os, "O_BINARY", 0)
 
 
 @cache
@@ -86,15 +93,69 @@ def pointer_join(base: str, part: object) -> str:
 
 def read_yaml(path: Path) -> YamlDoc:
     """Read `path` as one YAML document; raise `YamlFileError` with a position."""
+    return parse_yaml(_decode(read_regular_file(path)))
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = False) -> bytes:
+    """The bytes of a course file; `YamlFileError` (at 1:1) when it is not a regular file
+    or is larger than `limit`, found before anything is read.
+
+    The type is checked with `stat` before opening (opening a FIFO would wait for a
+    writer, a device may do anything), the file is opened with ``O_NONBLOCK`` (should it
+    have been swapped for a FIFO meanwhile, the open still returns at once) and checked
+    again with `fstat`, and the size comes from `fstat` too: a sparse file of terabytes
+    is refused without reading a byte. At most `limit` + 1 bytes are read, should it grow.
+    With `head`, a larger file is not refused: its first `limit` bytes are returned.
+    """
+
+    def refuse(mode: int) -> YamlFileError:
+        return YamlFileError(f"cannot read the file: it is {_file_kind(mode)}, not a regular file")
+
+    def too_big(size: int) -> YamlFileError:
+        return YamlFileError(f"file is {size:,} bytes; course files may be at most {limit:,}")
+
     try:
-        raw = path.read_bytes()
+        mode = os.stat(path).st_mode
+        if not stat.S_ISREG(mode):
+            raise refuse(mode)
+        fd = os.open(path, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | _O_BINARY)
     except OSError as exc:
         raise YamlFileError(f"cannot read the file: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise YamlFileError(
-            f"file is {len(raw):,} bytes; course files may be at most {MAX_FILE_BYTES:,}"
-        )
-    return parse_yaml(_decode(raw))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise refuse(st.st_mode)
+        if st.st_size > limit and not head:
+            raise too_big(st.st_size)
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise YamlFileError(f"cannot read the file: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    raw = b"".join(chunks)
+    if len(raw) > limit:
+        if head:
+            return raw[:limit]
+        raise too_big(len(raw))
+    return raw
 
 
 def _decode(raw: bytes) -> str:

@@ -32,7 +32,7 @@ def run(args) -> int:
     if not args.no_record:
         from tooltutor.progress import open_store
 
-        store = open_store()
+        store = open_store(course=course)  # keyed by the course's folder too
         store.record_attempt(
             course.id,
             exercise.id,

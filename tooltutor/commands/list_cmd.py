@@ -44,7 +44,7 @@ def run(args) -> int:
     from tooltutor.progress import open_store
 
     course = load_course_or_fail(args)
-    store = open_store()
+    store = open_store(course=course)
     listing = course_listing(course, store.statuses(course.id))
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))

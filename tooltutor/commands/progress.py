@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from tooltutor.progress import open_store
 
     course = load_course_or_fail(args)
-    with open_store() as store:
+    with open_store(course=course) as store:
         notice = store.take_notice()
         if notice:
             print(f"tooltutor: note: {notice}", file=sys.stderr)

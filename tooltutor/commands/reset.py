@@ -24,19 +24,21 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from tooltutor.commands._common import load_course_or_fail
     from tooltutor.errors import UserError
-    from tooltutor.progress import open_store
+    from tooltutor.progress import course_folder, open_store
 
     if bool(args.exercise) == bool(args.all):
         raise UserError(MSG_WHICH)
     course = load_course_or_fail(args)
-    with open_store() as store:
+    with open_store(course=course) as store:  # only this course (its folder) is reset
         notice = store.take_notice()
         if notice:
             print(f"tooltutor: note: {notice}", file=sys.stderr)
         if not store.persistent:
             raise UserError(MSG_NOT_SAVED)
         if args.all:
-            what = f"the whole course {course.title} ({course.id})"
+            folder = course_folder(course)  # None: the bundled course
+            where = f", in {folder}" if folder else ""
+            what = f"the whole course {course.title} ({course.id}{where})"
         else:
             exercise = course.exercise(args.exercise)
             # Progress on an exercise the course no longer has can be reset too.

@@ -54,6 +54,19 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Wrote {path} ({source}).": "{path} gravado ({source}).",
     "your saved draft": "o seu rascunho salvo",
     "the starter": "o texto inicial",
+    "the conflict copy saved at {time}": "a cópia de conflito salva às {time}",
+    "A conflict copy of this draft (saved at {time}) is kept too: tooltutor start {id} "
+    "--conflict --force writes it instead.": (
+        "Uma cópia de conflito deste rascunho (salva às {time}) também está guardada: "
+        "tooltutor start {id} --conflict --force grava essa cópia no lugar."
+    ),
+    "The draft of {id} was saved by another tooltutor at {time} and was left as it is; "
+    "your text is kept as a conflict copy (tooltutor start {id} --conflict writes it to a "
+    "file).": (
+        "O rascunho de {id} foi salvo por outro tooltutor às {time} e ficou como estava; o "
+        "seu texto está guardado como cópia de conflito (tooltutor start {id} --conflict o "
+        "grava num arquivo)."
+    ),
     "Next:": "Próximos passos:",
     "  1. open {path} in your editor;": "  1. abra {path} no seu editor;",
     "  2. in another terminal, run: tooltutor watch {workdir}": (

@@ -59,6 +59,9 @@ class TutorApp(App[None]):
         translate_bindings(self)
         self.course = course
         self.store = store
+        use_course = getattr(store, "use_course", None)
+        if use_course is not None:  # progress keyed by this course's folder, not its id alone
+            use_course(course)
         self.journey = Journey(course, store)
         #: whether box-drawing characters and marks like ✔ can be drawn
         self.unicode = can_draw_unicode() if unicode is None else unicode

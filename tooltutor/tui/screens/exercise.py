@@ -31,6 +31,7 @@ from tooltutor.tui.widgets.exercise.hints import HintsPanel
 from tooltutor.workspace import (
     DraftAutosave,
     cursor_location,
+    draft_conflict_note,
     editor_command,
     next_hint,
     solution_access,
@@ -267,7 +268,16 @@ saved as you type and when you leave.
 
     def _save_draft(self, text: str) -> None:
         app = self.app
-        app.store.save_draft(app.course.id, self.exercise.id, text)
+        conflict = app.store.save_draft(app.course.id, self.exercise.id, text)
+        if conflict is not None and getattr(conflict, "first", False):
+            # Another tooltutor saved this draft meanwhile: it was kept, and so is this text.
+            self.notify(
+                draft_conflict_note(conflict),
+                title=t("Progress"),
+                severity="warning",
+                timeout=15,
+                markup=False,
+            )
         app.check_store()
 
     def flush_draft(self) -> None:
