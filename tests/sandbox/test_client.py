@@ -39,6 +39,7 @@ class Loopback(ProxyClient):
     replies = property(lambda self: self.model.replies)
     internal_errors = property(lambda self: self.model.internal_errors)
 
+
 TOOL_ID = "toolu_01LxWeather7731"
 TOOLS = [
     {

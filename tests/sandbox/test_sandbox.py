@@ -14,8 +14,7 @@ from pathlib import Path
 import pytest
 
 from checker import sandbox
-from checker.sandbox import parent
-from checker.sandbox import Limits, RunReport, run_python
+from checker.sandbox import Limits, RunReport, parent, run_python
 
 TOOL_ID = "toolu_01LxWeather7731"
 TOOLS = [
@@ -534,8 +533,9 @@ def test_large_requests_are_recorded_whole_and_too_large_ones_get_the_apis_413()
 big = "x" * 3_000_000
 for _ in range(3):
     client.messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": big}])
+huge = [{"role": "user", "content": big * 12}]
 try:
-    client.messages.create(model="m", max_tokens=5, messages=[{"role": "user", "content": big * 12}])
+    client.messages.create(model="m", max_tokens=5, messages=huge)
 except anthropic.APIStatusError as error:
     return error.status_code
 return "sent\""""
