@@ -48,6 +48,7 @@ from checker.sandbox.plan import (
     find_syntax_error,
     plan_runs,
     safe_filename,
+    without_key,
 )
 from checker.sandbox.protocol import (
     LineReader,
@@ -92,6 +93,7 @@ def run_python(
     filename: str = "solution.py",
     validator: str | Validator | None = DEFAULT_VALIDATOR,
     support: str | None = None,
+    explain: bool = True,
 ) -> RunReport:
     """Run `entry(**call)` from `source` `runs` times against the scripted model.
 
@@ -104,6 +106,8 @@ def run_python(
     each request here, in the parent: a function, or "module:function" / "file.py:function"
     (None: accept every request). `support` is Python source shown to the child as
     `support.py` in its work folder and imported there before the learner's file.
+    `explain=False` leaves out the audit hook that turns mistakes into clear errors (the
+    tests of the operating-system containment use it; learners always get it).
 
     Raises ValueError for a malformed script or support code that Python cannot read (an
     author's mistake); everything the learner's code does ends in a `RunReport`.
@@ -127,6 +131,7 @@ def run_python(
     try:
         with tempfile.TemporaryDirectory(prefix="tooltutor-", ignore_cleanup_errors=True) as tmp:
             session = _Session(Path(tmp), source, filename, entry, limits, support, started)
+            session.explain = explain
             report = session.run(plans, judge)
     except OSError as exc:  # no temporary folder, no Python to start: not the learner's fault
         return RunReport(
@@ -186,15 +191,19 @@ class _Session:
         self.limits = limits
         self.deadline = started + limits.wall_s
         self.uid = contain.child_uid()
+        self.explain = True
         shared = tmp / "shared"
         shared.mkdir(mode=0o755)
         self.source_path = shared / filename
         self.source_path.write_text(source, encoding="utf-8")
         self.support_path: Path | None = None
+        self.key_path: Path | None = None
         if support is not None:
             self.support_path = shared / SUPPORT_FILE
-            self.support_path.write_text(support, encoding="utf-8")
-        for path in (tmp, shared, self.source_path, self.support_path):
+            self.support_path.write_text(without_key(support), encoding="utf-8")
+            self.key_path = shared / "support-with-key.py"
+            self.key_path.write_text(support, encoding="utf-8")
+        for path in (tmp, shared, self.source_path, self.support_path, self.key_path):
             if path is not None:
                 os.chmod(path, 0o755 if path.is_dir() else 0o644)
 
@@ -313,8 +322,11 @@ class _Session:
         files = {}
         if index >= 0:
             files[str(work / self.filename)] = str(self.source_path)
-        if self.support_path is not None:
-            files[str(work / SUPPORT_FILE)] = str(self.support_path)
+        if self.support_path is not None and self.key_path is not None:
+            # the learner's child gets the support code without its key; the reference child
+            # (index -1), which runs no learner code, gets it whole
+            shown = self.support_path if index >= 0 else self.key_path
+            files[str(work / SUPPORT_FILE)] = str(shown)
         if not contain.current().contained:
             for inside, outside in files.items():
                 Path(inside).write_bytes(Path(outside).read_bytes())
@@ -334,6 +346,7 @@ class _Session:
             "language": current_language(),
             "deadline": time.time() + max(self.deadline - time.monotonic(), 0.05),
             "uid": self.uid if self.uid is not None else -1,
+            "explain": self.explain,
             "limits": {
                 "cpu_s": self.limits.cpu_s,
                 "memory_bytes": self.limits.memory_mb * kb * kb,

@@ -181,3 +181,22 @@ def safe_filename(filename: str) -> str:
     if not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*\.py", name):
         return "solution.py"
     return name
+
+
+def without_key(support: str) -> str:
+    """`support` without its top-level `expected` function: the answer key.
+
+    The learner's code imports the support module, and may read its file; the key is only
+    for the reference child, so the copy the learner's child gets has that function's
+    lines blanked (line numbers stay as they were).
+    """
+    import ast
+
+    tree = ast.parse(support)
+    lines = support.splitlines(keepends=True)
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == "expected":
+            first = min([node.lineno] + [d.lineno for d in node.decorator_list]) - 1
+            for n in range(first, node.end_lineno or node.lineno):
+                lines[n] = "\n"
+    return "".join(lines)

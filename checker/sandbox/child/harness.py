@@ -215,7 +215,8 @@ class Harness:
             source = handle.read()
         self.source_lines = source.splitlines()
         code = compile(source, self.path, "exec", dont_inherit=True)
-        install_guards(self.config["work_dir"])
+        if self.config.get("explain", True):
+            install_guards(self.config["work_dir"])
         sys.dont_write_bytecode = True
         signal.signal(signal.SIGALRM, self._on_deadline)
         remaining = self.config["deadline"] - time.time()
@@ -256,14 +257,18 @@ class Harness:
         self.done(returned, exception, changed(kwargs, taken))
 
     def reference(self) -> None:
-        """Reference mode: the support code's key for each planned run, and nothing else."""
+        """Reference mode: the support code's key for each planned run, and nothing else.
+
+        Each run gets the support module afresh, as each learner's run does in its own
+        process, so a key never depends on the runs before it.
+        """
         signal.signal(signal.SIGALRM, self._on_deadline)
         signal.setitimer(signal.ITIMER_REAL, max(self.config["deadline"] - time.time(), 0.01))
         os.chdir(self.config["work_dir"])
-        self.support = self._import_support(self.config["support_path"])
         keys = []
-        expected = getattr(self.support, "expected", None)
         for call in self.config["calls"]:
+            self.support = self._import_support(self.config["support_path"])
+            expected = getattr(self.support, "expected", None)
             try:
                 kwargs = self._arguments(call, {"$client": None, "$run_tool": None})
                 keys.append(sdk.to_jsonable(expected(**kwargs)) if callable(expected) else None)
