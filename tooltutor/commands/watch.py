@@ -31,6 +31,10 @@ def run(args) -> int:
 
     course = load_course_or_fail(args)
     ensure_trusted(course, assume=getattr(args, "trust", False), marking=True)
+    if any(e.kind == "python" for e in course.exercises.values()):
+        from tooltutor.commands.check import say_if_not_contained
+
+        say_if_not_contained()
     workdir = Path(args.directory)
     exercise = current_exercise(workdir, course)
     session = WatchSession(course, exercise, workdir, open_store())

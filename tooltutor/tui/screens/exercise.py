@@ -313,6 +313,12 @@ saved as you type and when you leave.
         self._start_check()
 
     def _start_check(self) -> None:
+        if self.exercise.kind == "python" and not getattr(self.app, "_told_of_sandbox", False):
+            from checker.sandbox.contain import note
+
+            self.app._told_of_sandbox = True
+            if note():
+                self.notify(note(), markup=False, severity="warning")
         self.checking = True
         self.query_one("#check", Button).disabled = True
         self.query_one("#check-status", Static).update(plain(t("Checking…"), "italic"))
