@@ -52,6 +52,13 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
         help="course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)",
     )
     parser.add_argument(
+        "--trust",
+        action="store_true",
+        default=False,
+        help="trust the course's own Python code (support code, reference solutions) without "
+        "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted",
+    )
+    parser.add_argument(
         "--lang",
         metavar="LANG",
         help="language of the course and the interface, e.g. pt-BR (default: "

@@ -769,6 +769,8 @@ MESSAGES: dict[str, str] = {
     "exercises may only send signals to their own process": "os exercícios só podem enviar sinais ao próprio processo",
     "exercises may only open SQLite databases in their own folder (or ':memory:'), not {path!r}: use a relative path": "os exercícios só podem abrir bancos SQLite na própria pasta (ou ':memory:'), não em {path!r}: use um caminho relativo",
     "ctypes is not available in exercises": "ctypes não está disponível nos exercícios",
+    "note: learner code runs with resource limits only, not in an operating-system sandbox ({why}); see docs/security.md": "aviso: o código do aluno roda só com limites de recursos, não numa sandbox do sistema operacional ({why}); veja docs/security.md",
+    "The Python process running `{entry}` sent tooltutor a message it could not read ({problem}), so the run was stopped and nothing was marked. Your code wrote to a file descriptor it did not open itself: print with `print()`, and write only to files you open.": "O processo Python que rodava `{entry}` mandou ao tooltutor uma mensagem que ele não conseguiu ler ({problem}), então a execução foi interrompida e nada foi corrigido. Seu código escreveu num descritor de arquivo que ele mesmo não abriu: imprima com `print()` e escreva só em arquivos que você abrir.",
     "exercises cannot change their own limits": "os exercícios não podem mudar os próprios limites",
     "(no more scripted replies: this exercise expected fewer calls to the model)": "(acabaram as respostas roteirizadas: este exercício esperava menos chamadas ao modelo)",
 }

@@ -90,3 +90,45 @@ def write_course(root: Path, **replace: str | bytes | None) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(content, encoding="utf-8")
     return root
+
+
+#: a Python exercise with support code: running it runs the course's own code
+PYTHON_EXERCISE = """\
+# yaml-language-server: $schema=../../tooltutor/schemas/exercise.schema.json
+id: second
+lesson: basics
+level: 1
+title: Double a number
+kind: python
+prompt: Return the support's number, doubled.
+entry: double
+call: {value: "$support.NUMBER"}
+script:
+  - {stop_reason: end_turn, content: [{type: text, text: unused}]}
+starter: |
+  def double(value):
+      return value
+criteria:
+  - {check: returned-equals, label: Returns twice the number, params: {key: 42}}
+hints: [Multiply it., "Times two."]
+solution: |
+  def double(value):
+      return value * 2
+explanation: Twice 21 is 42.
+support: |
+  NUMBER = 21
+wrong_answers:
+  - {answer: "def double(value):\\n    return value + 1\\n", fails: [returned-equals]}
+  - {answer: "def double(value):\\n    return value\\n", fails: [returned-equals]}
+  - {answer: "def double(value):\\n    return 0\\n", fails: [returned-equals]}
+"""
+
+
+def write_python_pack(root: Path) -> Path:
+    """The tiny course plus a Python exercise whose `support` code is the course's own."""
+    lesson = LESSON.replace("exercises: [first]", "exercises: [first, second]")
+    return write_course(
+        root,
+        lessons_01_basics_yaml=lesson,
+        **{"exercises__basics__02-second.yaml": PYTHON_EXERCISE},
+    )

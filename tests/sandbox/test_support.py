@@ -2,9 +2,10 @@
 
 An exercise's `support` is written as `support.py` next to the learner's file and imported
 as the module `support`; `"$support.NAME"` call values are its attributes, `"$support.NAME()"`
-what calling them returns (afresh for each run); `support.expected(**arguments)` is reported
-per run; `mutated` names the arguments the entry changed; a tool result `{"$raise": ...}`
-makes `run_tool` raise.
+what calling them returns (afresh for each run, each in its own process);
+`support.expected(**arguments)`, the key, is computed in a reference process that runs no
+learner code and is left out of the learner's copy; `mutated` names the arguments the entry
+changed; a tool result `{"$raise": ...}` makes `run_tool` raise.
 """
 
 from __future__ import annotations
@@ -94,11 +95,8 @@ def f(rows):
     report = run(source, {"rows": "$support.make_rows()"}, runs=3)
     assert report.status == "ok", report.reason
     assert [r.returned for r in report.runs] == [2, 2, 2]  # each run got three new rows
-    assert [r.expected for r in report.runs] == [
-        {"ids": [0, 1, 2], "made": 1},
-        {"ids": [0, 1, 2], "made": 2},
-        {"ids": [0, 1, 2], "made": 3},
-    ]
+    # every run is a fresh process with a fresh support module: nothing carries over
+    assert [r.expected for r in report.runs] == [{"ids": [0, 1, 2], "made": 1}] * 3
     assert all(r.mutated == ["rows"] for r in report.runs)
 
 
@@ -175,10 +173,25 @@ def test_support_frames_stay_out_of_the_learners_traceback():
 
 
 def test_a_learner_file_named_support_does_not_replace_the_support_code():
-    source = "import support\n\ndef f(rows):\n    return support.expected(rows)['ids']\n"
+    source = "import support\n\ndef f(rows):\n    return [r['id'] for r in support.make_rows()]\n"
     report = run(source, {"rows": "$support.make_rows()"}, runs=1, filename="support.py")
     assert report.status == "ok", report.reason
     assert report.runs[0].returned == [0, 1, 2]
+
+
+def test_the_key_is_computed_apart_and_hidden_from_the_learners_code():
+    """`expected` runs in a reference child; the learner's copy of the module lacks it."""
+    source = """\
+import support
+
+def f(rows):
+    text = open("support.py").read()
+    return [hasattr(support, "expected"), "def expected" in text, len(support.MADE)]
+"""
+    report = run(source, {"rows": "$support.make_rows()"}, runs=2)
+    assert report.status == "ok", report.reason
+    assert [r.returned for r in report.runs] == [[False, False, 1]] * 2
+    assert [r.expected for r in report.runs] == [{"ids": [0, 1, 2], "made": 1}] * 2
 
 
 # -- the author's mistakes are never the learner's --------------------------------------

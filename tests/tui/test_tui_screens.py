@@ -492,3 +492,33 @@ async def test_map_lists_a_broken_lesson_without_opening_it(make_app, tmp_path):
         assert isinstance(app.screen, CourseMapScreen)
         assert any("validate" in n.message for n in app._notifications)
         assert "Continue: Lesson 2, page 1" in screen_text(app)
+
+
+async def test_an_untrusted_courses_code_runs_only_after_the_learner_says_yes(make_app, tmp_path):
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "course"))
+    from minimal import write_python_pack
+
+    from tooltutor import trust
+    from tooltutor.course import load_course
+    from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
+
+    course = load_course(write_python_pack(tmp_path / "pack"))
+    app = make_app(course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("second")
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmTrust)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.screen.checking
+        assert app.store.attempts(course.id, "second") == []
+        assert not trust.is_trusted(course)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmTrust)
+        await pilot.press("y")
+        await finish_checks(pilot)
+        assert trust.is_trusted(course)
+        assert len(app.store.attempts(course.id, "second")) == 1

@@ -31,7 +31,11 @@ def run(args) -> int:
         args.directory or args.course,
         audit_translations=[only] if only else True,
     )
+    from tooltutor.trust import ensure_trusted
+
     problems = list(course.problems)
+    if course.lesson_order:
+        ensure_trusted(course, assume=getattr(args, "trust", False))
     problems += self_test(course)
     for problem in problems:
         print(problem)

@@ -25,10 +25,16 @@ def run(args) -> int:
 
     from tooltutor.commands._common import load_course_or_fail
     from tooltutor.progress import open_store
+    from tooltutor.trust import ensure_trusted
     from tooltutor.watch import EventWatcher, PollWatcher, WatchSession, read_keys
     from tooltutor.workdir import current_exercise
 
     course = load_course_or_fail(args)
+    ensure_trusted(course, assume=getattr(args, "trust", False), marking=True)
+    if any(e.kind == "python" for e in course.exercises.values()):
+        from tooltutor.commands.check import say_if_not_contained
+
+        say_if_not_contained()
     workdir = Path(args.directory)
     exercise = current_exercise(workdir, course)
     session = WatchSession(course, exercise, workdir, open_store())

@@ -282,6 +282,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Yes": "Sim",
     "Cancel": "Cancelar",
     "Start again?": "Começar de novo?",
+    "Run this course's code?": "Rodar o código deste curso?",
+    "Trust and run": "Confiar e rodar",
+    "Do not run": "Não rodar",
+    "Not checked: the course's own code was not trusted.": (
+        "Não corrigido: o código próprio do curso não recebeu confiança."
+    ),
     "The editor goes back to the starter text, and what you typed is lost. Your checks, "
     "hints and progress are kept.": (
         "O editor volta ao texto inicial, e o que você digitou se perde. Suas verificações, "

@@ -301,6 +301,34 @@ saved as you type and when you leave.
             self.notify(t("Still checking your last answer…"), markup=False)
             return
         self.flush_draft()
+        from tooltutor import trust
+
+        if trust.runs_code(self.app.course, self.exercise) and not trust.is_trusted(
+            self.app.course
+        ):
+            from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
+
+            self.app.push_screen(ConfirmTrust(trust.question(self.app.course)), self._trusted)
+            return
+        self._start_check()
+
+    def _trusted(self, yes: bool | None) -> None:
+        """The learner's answer to the trust question: remember it and check, or do not."""
+        from tooltutor import trust
+
+        if not yes:
+            self.notify(t("Not checked: the course's own code was not trusted."), markup=False)
+            return
+        trust.trust(self.app.course)
+        self._start_check()
+
+    def _start_check(self) -> None:
+        if self.exercise.kind == "python" and not getattr(self.app, "_told_of_sandbox", False):
+            from checker.sandbox.contain import note
+
+            self.app._told_of_sandbox = True
+            if note():
+                self.notify(note(), markup=False, severity="warning")
         self.checking = True
         self.query_one("#check", Button).disabled = True
         self.query_one("#check-status", Static).update(plain(t("Checking…"), "italic"))

@@ -1,4 +1,9 @@
-"""The fake `anthropic` client, in process: objects, serialisation, errors, records, shim."""
+"""The learner's client and the parent's scripted model, joined in process by a loopback.
+
+Every message goes through the protocol's encoding and checks, as it would over the pipe,
+so these tests cover the SDK-shaped objects, the request encoding, the errors, the records
+the parent keeps, and the `anthropic` module stand-in.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,33 @@ import json
 
 import pytest
 
-from checker import fake_client as fc
+from checker.rules.api_text import api_error_message
+from checker.sandbox.child import sdk as fc
+from checker.sandbox.child.client import ProxyClient, RunTool
+from checker.sandbox.protocol import check_child_message, decode, encode
+from checker.sandbox.scripted import RunRecords, ScriptedModel, ToolScript
+
+
+class Loopback(ProxyClient):
+    """A client whose parent is in this process: a `ScriptedModel`, through the protocol."""
+
+    def __init__(self, script, *, validate=None, max_requests=50, tools=None):
+        self.model = ScriptedModel(script, validate=validate, max_requests=max_requests)
+        self.records = RunRecords(self.model, ToolScript(tools or {}))
+        super().__init__(self._through_the_pipe)
+
+    def _through_the_pipe(self, message):
+        message = decode(encode(message).rstrip(b"\n"))
+        check_child_message(message)
+        answer = self.records.answer(message)
+        return None if answer is None else decode(encode(answer).rstrip(b"\n"))
+
+    requests = property(lambda self: self.model.requests)
+    diagnostics = property(lambda self: self.model.diagnostics)
+    errors = property(lambda self: self.model.errors)
+    replies = property(lambda self: self.model.replies)
+    internal_errors = property(lambda self: self.model.internal_errors)
+
 
 TOOL_ID = "toolu_01LxWeather7731"
 TOOLS = [
@@ -57,11 +88,11 @@ def stub_validate(request: dict) -> list[dict]:
     return found
 
 
-def make_client(**kwargs) -> fc.FakeAnthropic:
-    return fc.FakeAnthropic(SCRIPT, validate=stub_validate, **kwargs)
+def make_client(**kwargs) -> Loopback:
+    return Loopback(SCRIPT, validate=stub_validate, **kwargs)
 
 
-def ask(client: fc.FakeAnthropic, messages: list, **kwargs) -> fc.Message:
+def ask(client: Loopback, messages: list, **kwargs) -> fc.Message:
     return client.messages.create(
         model="claude-x", max_tokens=100, tools=TOOLS, messages=messages, **kwargs
     )
@@ -234,7 +265,7 @@ def test_create_raises_the_sdk_type_errors(args, kwargs, pattern):
 
 
 def test_not_given_is_left_out_and_extra_body_is_merged():
-    client = fc.FakeAnthropic(SCRIPT)
+    client = Loopback(SCRIPT)
     client.messages.create(
         model="m",
         max_tokens=5,
@@ -306,7 +337,7 @@ def test_a_failing_validator_is_not_blamed_on_the_learner():
     def broken(request):
         raise KeyError("oops")
 
-    client = fc.FakeAnthropic(SCRIPT, validate=broken)
+    client = Loopback(SCRIPT, validate=broken)
     assert ask(client, [{"role": "user", "content": "hi"}]).stop_reason == "tool_use"
     assert "validator failed" in client.internal_errors[0]
 
@@ -332,14 +363,14 @@ def test_api_error_messages(rule, path, expected):
         ]
     }
     diagnostic = {"rule": rule, "path": path, "message": "lint says no"}
-    assert fc.api_error_message(diagnostic, request).startswith(expected)
+    assert api_error_message(diagnostic, request).startswith(expected)
 
 
 # -- the script ---------------------------------------------------------------------------
 
 
 def test_after_the_script_the_model_ends_the_turn_then_a_runaway_loop_is_stopped():
-    client = fc.FakeAnthropic(SCRIPT, max_requests=5)
+    client = Loopback(SCRIPT, max_requests=5)
     replies = [ask(client, [{"role": "user", "content": "hi"}]) for _ in range(5)]
     assert [r.stop_reason for r in replies] == ["tool_use", "end_turn"] + ["end_turn"] * 3
     assert "no more scripted replies" in replies[2].content[0].text
@@ -350,7 +381,7 @@ def test_after_the_script_the_model_ends_the_turn_then_a_runaway_loop_is_stopped
 
 
 def test_replies_are_fresh_objects_each_time():
-    client = fc.FakeAnthropic(SCRIPT + SCRIPT)
+    client = Loopback(SCRIPT + SCRIPT)
     first = ask(client, [{"role": "user", "content": "hi"}])
     first.content[1].input["city"] = "Porto"
     ask(client, [{"role": "user", "content": "hi"}])
@@ -375,18 +406,22 @@ def test_returned_replies_carry_their_request_index():
 
 
 def test_run_tool_records_copies_and_returns_the_scripted_result():
-    results = {"get_weather": {"temp_c": 26}}
-    run_tool = fc.ToolRecorder(results)
+    results = {"get_weather": {"temp_c": 26}, "broken": {"$raise": "disk full"}}
+    loop = Loopback(SCRIPT, tools=results)
+    run_tool = RunTool(loop._through_the_pipe)
     given = {"city": "Lisboa"}
     out = run_tool("get_weather", given)
     given["city"] = "Porto"
     out["temp_c"] = 0
-    assert run_tool.calls == [{"name": "get_weather", "input": {"city": "Lisboa"}}]
+    calls = loop.records.tools.calls
+    assert calls == [{"name": "get_weather", "input": {"city": "Lisboa"}}]
     assert run_tool("get_weather", {"city": "x"}) == {"temp_c": 26}
     assert run_tool(name=TOOL_ID, input={}) == (
-        f"error: there is no tool named {TOOL_ID!r} (tools: get_weather)"
+        f"error: there is no tool named {TOOL_ID!r} (tools: broken, get_weather)"
     )
-    assert run_tool.calls[-1]["name"] == TOOL_ID
+    assert calls[-1]["name"] == TOOL_ID
+    with pytest.raises(RuntimeError, match="disk full"):
+        run_tool("broken", {})
 
 
 # -- import anthropic ---------------------------------------------------------------------

@@ -1,0 +1,212 @@
+"""Escape attempts against the operating-system containment (Linux, with bubblewrap).
+
+Each answer here runs with the explaining audit hook left out (`explain=False`), so what
+stops it is the sandbox alone: the namespaces, the file system view, the limits. Nothing
+may change outside the work folder, and nothing may outlive the check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import uuid
+
+import pytest
+
+from checker.sandbox import Limits, contain, run_python
+from checker.sandbox.plan import PACKAGE_ROOT
+
+pytestmark = pytest.mark.skipif(
+    not contain.current().contained, reason="no operating-system sandbox on this machine"
+)
+
+LIMITS = Limits(wall_s=4, cpu_s=5, disk_mb=16, file_mb=8)
+
+
+def attempt(body: str, **kwargs):
+    """Run `body` as the entry `escape()`; return (report, what it returned)."""
+    source = "import os, sys, json, subprocess, socket, time\n\n\ndef escape():\n" + "".join(
+        f"    {line}\n" for line in body.splitlines()
+    )
+    report = run_python(
+        source,
+        entry="escape",
+        call={},
+        script=[],
+        tool_results={},
+        runs=1,
+        limits=kwargs.pop("limits", LIMITS),
+        validator=None,
+        explain=False,
+        **kwargs,
+    )
+    returned = report.runs[0].returned if report.runs else None
+    return report, returned
+
+
+def _processes_with(token: str) -> list[str]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                    if token.encode() in handle.read():
+                        found.append(entry)
+            except OSError:
+                pass
+    return found
+
+
+def test_files_outside_cannot_be_changed_or_removed(tmp_path):
+    keep = tmp_path / "keep.txt"
+    keep.write_text("mine")
+    probe = PACKAGE_ROOT / f"probe-{uuid.uuid4().hex}.txt"
+    report, returned = attempt(
+        f"""
+results = []
+for action in (lambda: os.remove({str(keep)!r}),
+               lambda: open({str(keep)!r}, "w").write("gone"),
+               lambda: open({str(probe)!r}, "w").write("escaped"),
+               lambda: os.system("rm -f {keep}; echo escaped > {probe}")):
+    try:
+        results.append(repr(action()))
+    except Exception as error:
+        results.append(type(error).__name__)
+return results"""
+    )
+    assert report.status == "ok", report.reason
+    assert keep.read_text() == "mine"
+    assert not probe.exists()
+    assert returned[:3] == ["FileNotFoundError", "FileNotFoundError", "OSError"]
+
+
+def test_a_shell_and_libc_run_inside_only(tmp_path):
+    marker = tmp_path / "from-a-shell.txt"
+    report, returned = attempt(
+        f"""
+import ctypes
+libc = ctypes.CDLL(None)
+libc.system(b"echo pwned > {marker}")
+subprocess.run(["sh", "-c", "echo pwned > {marker}"])
+return os.path.exists({str(marker)!r})"""
+    )
+    assert report.status == "ok", report.reason
+    assert not marker.exists()
+
+
+def test_nothing_it_starts_outlives_the_check():
+    token = f"tooltutor-escape-{uuid.uuid4().hex}"
+    report, _ = attempt(
+        f"""
+subprocess.Popen(["sh", "-c", "sleep 30; : {token}"], start_new_session=True)
+pid = os.fork()
+if pid == 0:
+    os.setsid()
+    os.execvp("sh", ["sh", "-c", "sleep 30; : {token}"])
+return "started"
+"""
+    )
+    assert report.status == "ok", report.reason
+    time.sleep(0.2)
+    assert _processes_with(token) == []
+
+
+def test_a_fork_bomb_is_bounded_and_leaves_nothing(tmp_path):
+    token = f"tooltutor-bomb-{uuid.uuid4().hex}"
+    started = time.monotonic()
+    report, _ = attempt(
+        f"""
+children = 0
+while True:
+    try:
+        if os.fork() == 0:
+            os.execvp("sh", ["sh", "-c", "sleep 30; : {token}"])
+        children += 1
+    except OSError as error:
+        return {{"children": children, "error": error.errno}}"""
+    )
+    assert time.monotonic() - started < LIMITS.wall_s + 3
+    assert report.status == "ok", report.reason
+    assert report.runs[0].returned["children"] <= contain.PROCESS_ALLOWANCE + 64
+    time.sleep(0.2)
+    assert _processes_with(token) == []
+
+
+def test_filling_the_disk_stops_at_the_limit_and_writes_nothing_outside(tmp_path):
+    before = shutil.disk_usage(tempfile_dir()).used
+    report, returned = attempt(
+        """
+written = 0
+try:
+    for n in range(64):
+        with open(f"fill-{n}.bin", "wb") as handle:
+            for _ in range(8):
+                handle.write(b"x" * (1024 * 1024))
+                written += 1
+except OSError as error:
+    return {"written_mb": written, "error": error.strerror}
+return {"written_mb": written, "error": None}"""
+    )
+    assert report.status in ("ok", "output-flood"), report.reason
+    assert returned["error"] is not None
+    assert returned["written_mb"] <= LIMITS.disk_mb + 1
+    after = shutil.disk_usage(tempfile_dir()).used
+    assert after - before < 8 * 1024 * 1024
+
+
+def tempfile_dir() -> str:
+    import tempfile
+
+    return tempfile.gettempdir()
+
+
+def test_no_network_not_even_loopback():
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    port = server.getsockname()[1]
+    accepted: list[object] = []
+    thread = threading.Thread(target=lambda: accepted.append(server.accept()), daemon=True)
+    thread.start()
+    report, returned = attempt(
+        f"""
+try:
+    socket.create_connection(("127.0.0.1", {port}), timeout=1)
+    return "connected"
+except OSError as error:
+    return type(error).__name__"""
+    )
+    server.close()
+    assert report.status == "ok", report.reason
+    assert returned != "connected" and accepted == []
+
+
+def test_the_users_files_and_progress_are_not_there(tmp_path, monkeypatch):
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "progress.sqlite3").write_text("secret progress")
+    report, returned = attempt(
+        f"""
+seen = {{}}
+for path in ({str(home / "progress.sqlite3")!r}, "/etc/shadow", os.path.expanduser("~/.ssh")):
+    try:
+        with open(path) as handle:
+            seen[path] = handle.read()[:10]
+    except Exception as error:
+        seen[path] = type(error).__name__
+return seen"""
+    )
+    assert report.status == "ok", report.reason
+    assert "secret" not in json.dumps(returned)
+    assert all(value.endswith("Error") for value in returned.values()), returned
+
+
+def test_root_is_not_root_inside():
+    if os.geteuid() != 0:
+        pytest.skip("only meaningful when the checker runs as root")
+    report, returned = attempt("return [os.getuid(), os.geteuid()]")
+    assert returned == [contain.NOBODY, contain.NOBODY]
