@@ -47,7 +47,7 @@ if TYPE_CHECKING:
 
 #: the keys a tool_result block may carry
 RESULT_KEYS = frozenset({"type", "tool_use_id", "content", "is_error", "cache_control"})
-#: a scripted tool result of this one key makes run_tool raise (see checker.fake_client)
+#: a scripted tool result of this one key makes run_tool raise (see checker.sandbox.scripted)
 RAISE_KEY = "$raise"
 
 

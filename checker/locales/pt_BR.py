@@ -754,7 +754,7 @@ MESSAGES: dict[str, str] = {
     "In run {run}, `{entry}` raised {type}{where}: {message}": "Na execução {run}, `{entry}` lançou {type}{where}: {message}",
     "The real API would have refused this request with HTTP 400; the checks below list every problem found in your requests.": "A API de verdade teria recusado esta requisição com HTTP 400; as verificações abaixo listam todos os problemas encontrados nas suas requisições.",
     "Run 1 went through; this run uses other ids and values, so look for an id or value written into your code instead of taken from the arguments or the model's reply, or for a case the task describes that your code does not handle yet.": "A execução 1 passou; esta execução usa outros ids e valores, então procure um id ou valor escrito direto no seu código em vez de tirado dos argumentos ou da resposta do modelo, ou um caso descrito na tarefa que o seu código ainda não trata.",
-    # ------------------------------------------------------------------- fake_client.py
+    # --------------------------------------------------- sandbox (child and scripted model)
     " (pass everything by name: model=..., max_tokens=..., messages=...)": " (passe tudo por nome: model=..., max_tokens=..., messages=...)",
     "none": "nenhuma",
     "Traceback (your code only, most recent call last):": "Traceback (só o seu código, a chamada mais recente por último):",

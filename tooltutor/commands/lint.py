@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
 from tooltutor.errors import UserError
-from tooltutor.submission import max_file_bytes, too_big
+from tooltutor.submission import max_file_bytes, read_answer_file, too_big
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -90,7 +89,11 @@ def explain(rule_id: str) -> int:
 
 
 def read_input(name: str) -> bytes:
-    """The bytes of file `name` (or stdin for "-"); UserError when it cannot be read."""
+    """The bytes of file `name` (or stdin for "-"); UserError when it cannot be read.
+
+    A named pipe (`<(...)`) is read while data comes, never waited on for good; a device
+    or a socket is refused (`submission.read_answer_file`).
+    """
     limit = max_file_bytes()
     if name == "-":
         data = sys.stdin.buffer.read(limit + 1)
@@ -98,24 +101,23 @@ def read_input(name: str) -> bytes:
             raise too_big("standard input", limit, "a request to lint")
         return data
     try:
-        if os.path.isdir(name):
-            raise UserError(f"cannot read {name}: it is a directory")
-        with open(name, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > limit:
-                raise too_big(name, limit, "a request to lint")
-            data = handle.read(limit + 1)
-    except FileNotFoundError:
-        raise UserError(f"cannot read {name}: no such file") from None
-    except PermissionError:
-        raise UserError(f"cannot read {name}: permission denied") from None
-    except IsADirectoryError:
-        raise UserError(f"cannot read {name}: it is a directory") from None
-    except OSError as err:
-        raise UserError(f"cannot read {name}: {err.strerror or err}") from None
+        data = read_answer_file(name, limit)
+    except UserError as err:
+        raise UserError(f"cannot read {name}: {_reason(str(err), name)}") from None
     if len(data) > limit:
         raise too_big(name, limit, "a request to lint")
     return data
+
+
+def _reason(message: str, name: str) -> str:
+    """`read_answer_file`'s reason without the file name it starts with."""
+    for lead in (f"{name}: ", f"{name} "):
+        if message.startswith(lead):
+            message = message[len(lead) :]
+            break
+    if message.startswith("is a folder"):
+        return "it is a directory"
+    return message.replace("give the file that holds your answer", "give the request file")
 
 
 def run(args: argparse.Namespace) -> int:
