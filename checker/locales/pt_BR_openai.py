@@ -40,7 +40,6 @@ MESSAGES: dict[str, str] = {
     "Remove `name`: `tool_call_id` already says which call the result answers.": "Remova `name`: o `tool_call_id` já diz qual chamada o resultado responde.",
     "the request has no `model`": "a requisição não tem `model`",
     "`model` is {value}: it must name a model": "`model` é {value}: ele precisa nomear um modelo",
-    "`messages` is empty: Chat Completions needs at least one message": "`messages` está vazio: o Chat Completions precisa de pelo menos uma mensagem",
     "{key} is an Azure OpenAI extension: Azure accepts it, OpenAI's API rejects it as an unknown parameter": "{key} é uma extensão do Azure OpenAI: o Azure o aceita, a API da OpenAI o rejeita como parâmetro desconhecido",
     "Send it only to an Azure OpenAI deployment.": "Envie-o só para um deployment do Azure OpenAI.",
     "{name} is unknown: did you mean {close}?": "{name} é desconhecido: você quis dizer {close}?",

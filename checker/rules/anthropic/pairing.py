@@ -324,16 +324,30 @@ def tool_result_orphan(ctx: Context) -> Iterator[Finding]:
         if prev is not None and prev.role != "assistant":
             prev = None
         prev_set = set(prev.use_ids()) if prev is not None else set()
+        server_calls = _server_call_ids(prev)
         for j, block in m.results:
             uid = block.get("tool_use_id")
             if not isinstance(uid, str) or uid in prev_set:
                 continue
+            if uid in server_calls:
+                continue  # a client result for a server tool: a-server-tool-client-result
             message, hint = _orphan_explanation(ctx, m, prev, uid, names)
             yield Finding(
                 ctx.path(i, "content", j, "tool_use_id"),
                 message,
                 hint,
             )
+
+
+def _server_call_ids(message: Msg | None) -> set[str]:
+    """The ids of the server tool and MCP calls of an assistant message."""
+    if message is None:
+        return set()
+    return {
+        b["id"]
+        for _, b in message.blocks
+        if b["type"] in ("server_tool_use", "mcp_tool_use") and isinstance(b.get("id"), str)
+    }
 
 
 def _orphan_explanation(

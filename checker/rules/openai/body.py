@@ -114,7 +114,8 @@ def body_required(ctx: Context) -> Iterator[Finding]:
 
     `model` (a model id string) and a non-empty `messages` array are required; the API
     answers "you must provide a model parameter" before any other check. An exercise's
-    fragment of a body is not asked for them.
+    fragment of a body is not asked for them. (An empty `messages` array is reported once,
+    as `request-shape`, for every format.)
     """
     body = ctx.body
     if body is None:
@@ -133,12 +134,6 @@ def body_required(ctx: Context) -> Iterator[Finding]:
             "/messages",
             tr("the request has no `messages`"),
             tr('Add `"messages": [{"role": "user", "content": "..."}]`.'),
-        )
-    elif isinstance(body["messages"], (list, tuple)) and not body["messages"]:
-        yield Finding(
-            "/messages",
-            tr("`messages` is empty: Chat Completions needs at least one message"),
-            tr('Add a user message: `{"role": "user", "content": "Hello"}`.'),
         )
 
 
