@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass, field, fields
-from importlib import resources
 from pathlib import Path
 
 from tooltutor.yamlsource import (
@@ -195,9 +194,9 @@ def display_path(path: Path) -> str:
 
 def bundled_course_dir() -> Path:
     """The course shipped with tooltutor: inside the wheel, or the repository's root."""
-    packaged = resources.files("tooltutor") / "course"
-    if packaged.is_dir() and (packaged / "course.yaml").is_file():
-        return Path(str(packaged))
+    packaged = Path(__file__).resolve().parent / "course"  # the wheel's force-included copy
+    if (packaged / "course.yaml").is_file():
+        return packaged
     return Path(__file__).resolve().parent.parent
 
 

@@ -14,7 +14,6 @@ The learner's own answer is not asked about: it is theirs, and it always runs co
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -27,6 +26,8 @@ STORE_NAME = "trusted-courses.json"
 
 def fingerprint(course) -> str:
     """A hash of every piece of the course's own Python, in a stable order."""
+    import hashlib
+
     digest = hashlib.sha256()
     for exercise_id in sorted(course.exercises):
         exercise = course.exercises[exercise_id]

@@ -33,13 +33,13 @@ def run(args) -> int:
     from tooltutor.commands._common import find_exercise, load_course_or_fail
     from tooltutor.i18n import use_checker_language
     from tooltutor.submission import read_answer
-    from tooltutor.trust import ensure_trusted
-
     course = load_course_or_fail(args, only_exercise=args.exercise)
     exercise = find_exercise(course, args.exercise)
     raw = read_answer(args.file)
-    ensure_trusted(course, assume=getattr(args, "trust", False), exercise=exercise)
     if exercise.kind == "python":
+        from tooltutor.trust import ensure_trusted
+
+        ensure_trusted(course, assume=getattr(args, "trust", False), exercise=exercise)
         say_if_not_contained()
     use_checker_language(course.lang)  # criterion messages and diagnostics in that language
     verdict = mark(exercise.spec(), raw, model=course.model)
