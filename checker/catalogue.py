@@ -129,7 +129,9 @@ def rules_markdown() -> str:
 
 
 def checks_markdown() -> str:
-    """docs/checks.md: every exercise check, the kinds it marks and what it verifies."""
+    """docs/checks.md: every check of the engine and of the bundled course, with its docs."""
+    import checker.python_checks  # noqa: F401 (registers the Python run checks)
+    from checker.checks import load_folder
     from checker.criteria import CHECKS
 
     out = [
@@ -137,12 +139,30 @@ def checks_markdown() -> str:
         "",
         "The `check` names an exercise's `criteria` may use, with their parameters. Generated",
         "from the check functions' docstrings by `python -m checker.catalogue --write`.",
+        "The engine's checks serve any course; a course adds its own in a `checks/` folder",
+        "(see [the course format](course-format.md#a-courses-own-checks)), as the bundled",
+        "course does for the checks listed last.",
     ]
-    for kind in ("json", "choice", "python"):
-        out += ["", f"## {kind} exercises", ""]
-        for name, spec in sorted(CHECKS.items()):
-            if kind in spec.kinds:
+    groups = [
+        ("", CHECKS),
+        (" (the bundled course's own, `checks/`)", load_folder(DOCS.parent / "checks")),
+    ]
+    for suffix, registry in groups:
+        for kind in ("json", "choice", "python"):
+            names = sorted(n for n, spec in registry.items() if kind in spec.kinds)
+            if not names:
+                continue
+            out += ["", f"## {kind} exercises{suffix}", ""]
+            for name in names:
+                spec = registry[name]
                 out += [f"### `{name}`", "", spec.doc, ""]
+                if spec.params is not None:
+                    keys = sorted((spec.params.get("properties") or {}).keys())
+                    required = set(spec.params.get("required") or [])
+                    shown = ", ".join(
+                        f"`{k}`" + (" (required)" if k in required else "") for k in keys
+                    )
+                    out += [f"Parameters: {shown or 'none'}.", ""]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -38,17 +38,33 @@ class CheckSpec:
     function: Callable[..., Outcome]
     kinds: tuple[str, ...]
     doc: str
+    #: JSON Schema of the check's `params` (None: not declared)
+    params: Mapping[str, Any] | None = None
 
 
-#: check name -> its spec. Filled by `@check`; `checker.python_checks` adds python ones.
+#: check name -> its spec, for the engine's own checks. Filled by `@check`;
+#: `checker.python_checks` adds python ones. A course's own checks go to its own registry
+#: (`checker.checks.load_folder`).
 CHECKS: dict[str, CheckSpec] = {}
+#: where `@check` registers: CHECKS, or the registry of the course folder being loaded
+_TARGET: list[dict[str, CheckSpec]] = [CHECKS]
 
 
-def check(name: str, kinds: tuple[str, ...] = ("json",)):
-    """Register a marking function under `name` for exercises of the given kinds."""
+def check(
+    name: str,
+    kinds: tuple[str, ...] = ("json",),
+    *,
+    params: Mapping[str, Any] | None = None,
+):
+    """Register a marking function under `name` for exercises of the given kinds.
+
+    `params` is the JSON Schema of the check's parameters: `validate` reports a criterion
+    whose `params` break it at its file:line:col (an unknown key with "did you mean").
+    """
 
     def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
-        CHECKS[name] = CheckSpec(name, function, kinds, (function.__doc__ or "").strip())
+        doc = (function.__doc__ or "").strip()
+        _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params)
         return function
 
     return register
@@ -723,7 +739,6 @@ class ChoiceContext:
     chosen: list[str]
 
 
-# Checks defined in other modules register themselves on import.
-import checker.course_checks  # noqa: E402, F401
+# The engine's other general checks register themselves on import.
+import checker.json_checks  # noqa: E402, F401
 import checker.python_checks  # noqa: E402, F401
-import checker.python_course_checks  # noqa: E402, F401

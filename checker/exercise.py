@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.criteria import (
-    CHECKS,
     ChoiceContext,
     JsonContext,
     Outcome,
@@ -24,8 +23,18 @@ from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.i18n import tr
 
 
-def mark(exercise: Mapping[str, Any], text: str | bytes, *, model: str | None = None) -> Verdict:
-    """The verdict on `text` (or the bytes of an answer file) as an answer to `exercise`."""
+def mark(
+    exercise: Mapping[str, Any],
+    text: str | bytes,
+    *,
+    model: str | None = None,
+    checks: Mapping[str, Any] | None = None,
+) -> Verdict:
+    """The verdict on `text` (or the bytes of an answer file) as an answer to `exercise`.
+
+    `checks` holds the course's own checks (`checker.checks.load_folder`), found before the
+    engine's.
+    """
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -36,13 +45,13 @@ def mark(exercise: Mapping[str, Any], text: str | bytes, *, model: str | None = 
         text = text.removeprefix("\ufeff")
     kind = exercise.get("kind", "json")
     if kind == "json":
-        return mark_json(exercise, text, model=model)
+        return mark_json(exercise, text, model=model, checks=checks)
     if kind == "choice":
-        return mark_choice(exercise, text)
+        return mark_choice(exercise, text, checks=checks)
     if kind == "python":
         from checker.python_exercise import mark_python
 
-        return mark_python(exercise, text, model=model)
+        return mark_python(exercise, text, model=model, checks=checks)
     raise ValueError(f"unknown exercise kind {kind!r}")
 
 
@@ -50,14 +59,18 @@ def criterion_id(spec: Mapping[str, Any]) -> str:
     return spec.get("id") or spec["check"]
 
 
-def run_criteria(exercise: Mapping[str, Any], ctx: Any) -> tuple[list[Criterion], list[Diagnostic]]:
+def run_criteria(
+    exercise: Mapping[str, Any], ctx: Any, checks: Mapping[str, Any] | None = None
+) -> tuple[list[Criterion], list[Diagnostic]]:
     """Run each declared criterion on `ctx`; a criterion's diagnostics take its id as rule."""
+    from checker.checks import find
+
     criteria: list[Criterion] = []
     diagnostics: list[Diagnostic] = []
     given = exercise.get("given")
     for spec in exercise.get("criteria", []):
         cid = criterion_id(spec)
-        check = CHECKS.get(spec["check"])
+        check = find(spec["check"], checks)
         if check is None:
             outcome = Outcome(
                 False,
@@ -76,7 +89,13 @@ def _with_rule(d: Diagnostic, rule: str) -> Diagnostic:
     return Diagnostic(rule, d.severity, d.path, d.message, d.hint, d.line, d.column)
 
 
-def mark_json(exercise: Mapping[str, Any], text: str, *, model: str | None = None) -> Verdict:
+def mark_json(
+    exercise: Mapping[str, Any],
+    text: str,
+    *,
+    model: str | None = None,
+    checks: Mapping[str, Any] | None = None,
+) -> Verdict:
     from checker.lint import lint_value
     from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
 
@@ -93,7 +112,7 @@ def mark_json(exercise: Mapping[str, Any], text: str, *, model: str | None = Non
         return lint_value(value, fmt, bare=isinstance(value, list), model=model, fragment=True)
 
     ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
-    criteria, diagnostics = run_criteria(exercise, ctx)
+    criteria, diagnostics = run_criteria(exercise, ctx, checks)
     if api != "none" and ctx.messages is not None:
         protocol = ctx.lint().diagnostics
         covered = {d.path for d in protocol if d.is_error}
@@ -152,7 +171,9 @@ def _positioned(diagnostics: list[Diagnostic], doc) -> list[Diagnostic]:
     return out
 
 
-def mark_choice(exercise: Mapping[str, Any], text: str) -> Verdict:
+def mark_choice(
+    exercise: Mapping[str, Any], text: str, *, checks: Mapping[str, Any] | None = None
+) -> Verdict:
     ctx = ChoiceContext(list(exercise.get("choices") or []), parse_choices(text))
-    criteria, diagnostics = run_criteria(exercise, ctx)
+    criteria, diagnostics = run_criteria(exercise, ctx, checks)
     return Verdict(all(c.passed for c in criteria), criteria, diagnostics)

@@ -33,7 +33,13 @@ STATUS_RULES = {
 }
 
 
-def mark_python(exercise: Mapping[str, Any], text: str, *, model: str | None = None) -> Verdict:
+def mark_python(
+    exercise: Mapping[str, Any],
+    text: str,
+    *,
+    model: str | None = None,
+    checks: Mapping[str, Any] | None = None,
+) -> Verdict:
     from checker.sandbox import run_python
 
     variants = exercise.get("variants") or []
@@ -49,7 +55,7 @@ def mark_python(exercise: Mapping[str, Any], text: str, *, model: str | None = N
     )
     if report.status != "ok":
         return _not_run(exercise, report)
-    criteria, diagnostics = run_criteria(exercise, PythonContext(report, exercise))
+    criteria, diagnostics = run_criteria(exercise, PythonContext(report, exercise), checks)
     diagnostics = _exception_diagnostics(report) + _request_diagnostics(report) + diagnostics
     return Verdict(all(c.passed for c in criteria), criteria, diagnostics)
 

@@ -58,6 +58,8 @@ class Exercise:
     solution: str
     explanation: str
     wrong_answers: list[dict]
+    #: correct answers that differ from the solution as learners' answers do: each must pass
+    right_answers: list[dict] = field(default_factory=list)
     api: str = "anthropic"
     given: object = None
     entry: str | None = None

@@ -1,20 +1,32 @@
-"""The instructor's self-test: every solution passes, every known-wrong answer fails as declared.
+"""The instructor's self-test: the solution and every right answer pass, every known-wrong
+answer fails as declared.
 
 Also: every starter fails (a learner must have something to do), every criterion names a
-check the checker knows for the exercise's kind, and every id in `fails` is a criterion of
+check the checker (or the course's own `checks/`) knows for the exercise's kind, with
+`params` that fit the check's declared schema, and every id in `fails` is a criterion of
 the exercise or a rule id of the checker.
 """
 
 from __future__ import annotations
 
+import difflib
+
 from tooltutor.course import Course, Exercise, Problem
 
 
 def self_test(course: Course) -> list[Problem]:
-    """Problems found by marking each exercise's solution, starter and wrong answers."""
+    """Problems found by marking each exercise's solution, starter, right and wrong answers."""
+    from tooltutor.marking import CourseChecksError, checks_folder, course_checks
+
+    try:
+        own = course_checks(course)
+    except CourseChecksError as exc:
+        return [
+            Problem(checks_folder(course), 1, 1, f"the course's checks cannot be loaded: {exc}")
+        ]
     problems: list[Problem] = []
     for exercise in course.exercises.values():
-        problems += check_exercise(exercise, course.model)
+        problems += check_exercise(exercise, course.model, own)
     return problems
 
 
@@ -23,8 +35,9 @@ def _problem(exercise: Exercise, pointer: str, message: str) -> Problem:
     return Problem(exercise.path, pos.line, pos.column, message)
 
 
-def check_exercise(exercise: Exercise, model: str) -> list[Problem]:
-    from checker.criteria import CHECKS
+def check_exercise(exercise: Exercise, model: str, own: dict | None = None) -> list[Problem]:
+    from checker.checks import find
+    from checker.criteria import CHECKS, resolve_given
     from checker.exercise import mark
     from checker.rules import RULE_IDS
 
@@ -32,15 +45,18 @@ def check_exercise(exercise: Exercise, model: str) -> list[Problem]:
     criterion_ids = set()
     for i, spec in enumerate(exercise.criteria):
         criterion_ids.add(spec.get("id") or spec["check"])
-        known = CHECKS.get(spec["check"])
+        known = find(spec["check"], own)
         if known is None:
-            names = ", ".join(sorted(n for n, c in CHECKS.items() if exercise.kind in c.kinds))
+            available = {**CHECKS, **(own or {})}
+            names = sorted(n for n, c in available.items() if exercise.kind in c.kinds)
+            close = difflib.get_close_matches(spec["check"], names, n=1)
+            hint = f"did you mean '{close[0]}'? " if close else ""
             problems.append(
                 _problem(
                     exercise,
                     f"/criteria/{i}/check",
-                    f"unknown check '{spec['check']}' (checks for {exercise.kind} exercises: "
-                    f"{names})",
+                    f"unknown check '{spec['check']}' ({hint}checks for {exercise.kind} "
+                    f"exercises: {', '.join(names)})",
                 )
             )
         elif exercise.kind not in known.kinds:
@@ -52,25 +68,40 @@ def check_exercise(exercise: Exercise, model: str) -> list[Problem]:
                     f"not {exercise.kind} ones",
                 )
             )
+        elif known.params is not None:
+            params = resolve_given(spec.get("params") or {}, exercise.given)
+            problems += _params_problems(exercise, i, known, params)
     if problems:
         return problems
 
     spec = exercise.spec()
-    verdict = mark(spec, exercise.solution, model=model)
+    verdict = mark(spec, exercise.solution, model=model, checks=own)
     if not verdict.passed:
         failing = [c.label for c in verdict.criteria if not c.passed]
         detail = "; ".join(failing) or verdict.diagnostics[0].message
         problems.append(
             _problem(exercise, "/solution", f"the reference solution does not pass: {detail}")
         )
-    if exercise.starter.strip() and mark(spec, exercise.starter, model=model).passed:
+    for i, right in enumerate(exercise.right_answers):
+        verdict = mark(spec, right["answer"], model=model, checks=own)
+        if not verdict.passed:
+            failing = [c.label for c in verdict.criteria if not c.passed]
+            detail = "; ".join(failing) or verdict.diagnostics[0].message
+            problems.append(
+                _problem(
+                    exercise,
+                    f"/right_answers/{i}/answer",
+                    f"this right answer does not pass: {detail}",
+                )
+            )
+    if exercise.starter.strip() and mark(spec, exercise.starter, model=model, checks=own).passed:
         problems.append(
             _problem(
                 exercise, "/starter", "the starter already passes: the learner has nothing to do"
             )
         )
     for i, wrong in enumerate(exercise.wrong_answers):
-        verdict = mark(spec, wrong["answer"], model=model)
+        verdict = mark(spec, wrong["answer"], model=model, checks=own)
         if verdict.passed:
             problems.append(
                 _problem(
@@ -101,4 +132,39 @@ def check_exercise(exercise: Exercise, model: str) -> list[Problem]:
                         f"{', '.join(sorted(failed))}",
                     )
                 )
+    return problems
+
+
+def _params_problems(exercise: Exercise, i: int, check, params) -> list[Problem]:
+    """Each way a criterion's `params` break the check's schema, where it stands."""
+    from jsonschema import Draft202012Validator
+
+    problems = []
+    schema = check.params
+    base = f"/criteria/{i}/params"
+    for error in sorted(
+        Draft202012Validator(schema).iter_errors(params), key=lambda e: list(e.path)
+    ):
+        where = base + "".join(f"/{p}" for p in error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = sorted((error.schema.get("properties") or {}).keys())
+            for key in error.instance:
+                if key in allowed:
+                    continue
+                close = difflib.get_close_matches(key, allowed, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                problems.append(
+                    _problem(
+                        exercise,
+                        f"{where}/{key}",
+                        f"check '{check.name}' takes no parameter '{key}'{hint}; it takes: "
+                        f"{', '.join(allowed) or 'none'}",
+                    )
+                )
+            continue
+        if error.validator == "required":
+            message = f"check '{check.name}' needs the parameter(s) {error.message.split()[0]}"
+        else:
+            message = f"check '{check.name}': {error.message}"
+        problems.append(_problem(exercise, where, message))
     return problems

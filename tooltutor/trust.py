@@ -37,24 +37,43 @@ def fingerprint(course) -> str:
         parts = [exercise_id, spec.get("support") or "", exercise.starter or ""]
         parts.append(spec.get("solution") or "")
         parts += [w.get("answer", "") for w in spec.get("wrong_answers") or []]
+        parts += [r.get("answer", "") for r in spec.get("right_answers") or []]
         for part in parts:
             data = str(part).encode("utf-8", "surrogatepass")
             digest.update(len(data).to_bytes(8, "big") + data)
+    from tooltutor.marking import checks_folder
+
+    folder = checks_folder(course)
+    for path in sorted(folder.glob("*.py")) if folder.is_dir() else []:
+        data = path.read_bytes()
+        digest.update(path.name.encode() + len(data).to_bytes(8, "big") + data)
     return digest.hexdigest()
 
 
 def runs_code(course, exercise=None, *, marking: bool = False) -> bool:
     """Whether marking `exercise` (or any exercise, `marking=True`) or self-testing the
-    course (neither) runs the course's own code."""
+    course (neither) runs the course's own code: support code, Python answers of the
+    course's, or checks of its own `checks/` folder."""
+    from tooltutor.marking import has_own_checks
+
+    own = has_own_checks(course)
     if exercise is not None:
-        return _has_support(exercise)
+        return _has_support(exercise) or (own and _uses_own_check(exercise))
     if marking:
-        return any(_has_support(e) for e in course.exercises.values())
-    return any(e.kind == "python" for e in course.exercises.values())
+        return own or any(_has_support(e) for e in course.exercises.values())
+    return own or any(e.kind == "python" for e in course.exercises.values())
 
 
 def _has_support(exercise) -> bool:
     return exercise.kind == "python" and bool(exercise.spec().get("support"))
+
+
+def _uses_own_check(exercise) -> bool:
+    """A criterion names a check the engine does not have: one of the course's."""
+    import checker.criteria  # noqa: F401 (the engine's checks, registered on import)
+    from checker.criteria import CHECKS
+
+    return any(spec.get("check") not in CHECKS for spec in exercise.criteria)
 
 
 def is_bundled(course) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
-from tooltutor.i18n import N_, t, use_checker_language
+from tooltutor.i18n import N_, t
 from tooltutor.workdir import answer_text, exercise_file, next_exercise, set_current
 
 #: The keys line, in English (shown with `t`, in the learner's language).
@@ -180,8 +180,8 @@ class WatchSession:
 
     def check(self) -> None:
         """Mark the file once, record the attempt and the draft, print the verdict."""
-        from checker.exercise import mark
         from tooltutor.errors import UserError
+        from tooltutor.marking import mark_answer
         from tooltutor.submission import FileTooBig, max_file_bytes, read_answer_file, too_big
         from tooltutor.verdict_text import format_verdict
 
@@ -217,8 +217,7 @@ class WatchSession:
         now = time.strftime("%H:%M:%S")
         self.say("\n" + t("--- check {number} at {time} ---", number=self.checks + 1, time=now))
         payload = answer if self.exercise.kind == "choice" else raw
-        use_checker_language(self.course.lang)
-        verdict = mark(self.exercise.spec(), payload, model=self.course.model)
+        verdict = mark_answer(self.course, self.exercise, payload)
         self.checks += 1
         conflict = self.store.save_draft(self.course.id, self.exercise.id, text)
         self.store.record_attempt(

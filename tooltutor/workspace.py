@@ -199,12 +199,9 @@ def solution_text(course: Course, exercise: Exercise) -> str:
 
 def mark_answer(course: Course, exercise: Exercise, text: str):
     """The checker's verdict on `text` (blocking: seconds for Python exercises)."""
-    from checker.exercise import mark
-    from tooltutor.i18n import use_checker_language
+    from tooltutor.marking import mark_answer as mark_with_course_checks
 
-    use_checker_language(course.lang)
-
-    return mark(exercise.spec(), text, model=course.model)
+    return mark_with_course_checks(course, exercise, text)
 
 
 def choice_answer(ids: list[str]) -> str:

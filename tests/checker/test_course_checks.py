@@ -1,15 +1,23 @@
-"""The course's own checks (checker/course_checks.py): each passes a right answer, fails a
+"""The bundled course's own JSON checks (`checks/`) and the engine's general ones
+(`checker/json_checks.py`): each passes a right answer, fails a
 wrong one with a message that says what is wrong, and never raises."""
 
 from __future__ import annotations
 
+import importlib
 import json
 
 import pytest
 
-from checker.course_checks import count_sentences
 from checker.criteria import CHECKS
 from checker.exercise import mark
+from tooltutor.course import load_course
+from tooltutor.marking import course_checks
+
+OWN = course_checks(load_course(None))
+count_sentences = importlib.import_module(
+    OWN["tool-definition"].function.__module__
+).count_sentences
 
 
 def judge(check: str, params: dict, answer, *, api: str = "none"):
@@ -20,7 +28,7 @@ def judge(check: str, params: dict, answer, *, api: str = "none"):
         "criteria": [{"check": check, "label": check, "params": params}],
     }
     text = answer if isinstance(answer, str) else json.dumps(answer, indent=2)
-    verdict = mark(exercise, text)
+    verdict = mark(exercise, text, checks=OWN)
     return verdict.criteria[0], verdict.diagnostics
 
 
@@ -476,7 +484,7 @@ def test_course_checks_never_raise(name, answer):
         "action-enum": {"services": SERVICES},
         "tool-calls": {"index": 0, "calls": CALLS, "text": "x"},
     }[name]
-    assert name in CHECKS
+    assert name in CHECKS or name in OWN
     criterion, _ = judge(name, params, answer)
     assert criterion.passed or criterion.message
     # each check handles odd shapes itself; the last-resort guard is not what answered

@@ -1,4 +1,5 @@
-"""The checks of `checker.python_course_checks`, on hand-made run records and end to end.
+"""The bundled course's own checks of Python runs (`checks/`), on hand-made run records and
+end to end.
 
 Unit tests build `RunResult`s by hand (no child process); the end-to-end tests mark other
 correct styles of the four exercises that use these checks, which must pass too.
@@ -6,23 +7,23 @@ correct styles of the four exercises that use these checks, which must pass too.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 
 import pytest
 
-import checker.python_course_checks as course_checks
-from checker.criteria import CHECKS
 from checker.exercise import mark
 from checker.python_checks import PythonContext
 from checker.sandbox import LearnerException, RunReport, RunResult, ToolCall
 from tooltutor.course import load_course
+from tooltutor.marking import course_checks as load_course_checks
 
 COURSE = load_course(None)
-NEW_CHECKS = sorted(
-    name
-    for name, spec in CHECKS.items()
-    if spec.function.__module__ == "checker.python_course_checks"
+CHECKS = load_course_checks(COURSE)
+NEW_CHECKS = sorted(name for name, spec in CHECKS.items() if "python" in spec.kinds)
+course_checks = importlib.import_module(
+    CHECKS["trim-budget"].function.__module__.rsplit(".", 1)[0] + "._runs"
 )
 
 
@@ -528,7 +529,7 @@ def test_no_check_raises_on_odd_records(name):
 
 def passes(exercise_id: str, source: str) -> None:
     exercise = COURSE.exercise(exercise_id)
-    verdict = mark(exercise.spec(), source, model=COURSE.model)
+    verdict = mark(exercise.spec(), source, model=COURSE.model, checks=CHECKS)
     failing = [(c.label, c.message) for c in verdict.criteria if not c.passed]
     assert verdict.passed, failing
 

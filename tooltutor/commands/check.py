@@ -29,20 +29,20 @@ def say_if_not_contained() -> None:
 
 
 def run(args) -> int:
-    from checker.exercise import mark
     from tooltutor.commands._common import find_exercise, load_course_or_fail
-    from tooltutor.i18n import use_checker_language
+    from tooltutor.marking import has_own_checks, mark_answer
     from tooltutor.submission import read_answer
+
     course = load_course_or_fail(args, only_exercise=args.exercise)
     exercise = find_exercise(course, args.exercise)
     raw = read_answer(args.file)
-    if exercise.kind == "python":
+    if exercise.kind == "python" or has_own_checks(course):
         from tooltutor.trust import ensure_trusted
 
         ensure_trusted(course, assume=getattr(args, "trust", False), exercise=exercise)
+    if exercise.kind == "python":
         say_if_not_contained()
-    use_checker_language(course.lang)  # criterion messages and diagnostics in that language
-    verdict = mark(exercise.spec(), raw, model=course.model)
+    verdict = mark_answer(course, exercise, raw)
     notice = None
     if not args.no_record:
         from tooltutor.progress import open_store
