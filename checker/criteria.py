@@ -14,11 +14,22 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from checker.diagnostics import Diagnostic, describe, pointer, quote, split_pointer
+from checker.diagnostics import (
+    Diagnostic,
+    describe,
+    item_of,
+    json_text,
+    pointer,
+    quote,
+    schema_type,
+    split_pointer,
+    wrong_type,
+)
 from checker.i18n import tr, trn
 
 
@@ -82,6 +93,8 @@ def resolve_given(value: Any, given: Any) -> Any:
 
 
 _MISSING = object()
+#: a default for `get_pointer` that marks an absent value (`_MISSING` means: raise)
+_ABSENT = object()
 
 
 def get_pointer(value: Any, ptr: str, default: Any = _MISSING) -> Any:
@@ -127,6 +140,30 @@ class JsonContext:
             self._lint_result = self._lint(self.value)
         return self._lint_result
 
+    def pointer_for(self, at: str, *, whole_is_array: bool = False) -> str:
+        """The pointer into the learner's answer for `at`, written against what the exercise
+        asks for.
+
+        An exercise about API requests may be answered with the bare `messages` array or a
+        whole request body. Its pointers into the messages (`/2`, `/0/content`) are written
+        against the array; when the learner gave a body they are read inside its
+        `messages`. `at` "" stands for the array itself when `whole_is_array` (the check
+        wants an array there: its key or schema is one).
+        """
+        if self.messages_ptr != "/messages":
+            return at
+        tokens = split_pointer(at)
+        if (tokens and _is_index(tokens[0]) and tokens[0] not in self.value) or (
+            not tokens and whole_is_array
+        ):
+            return self.messages_ptr + at
+        return at
+
+    def resolve(self, at: str, *, whole_is_array: bool = False) -> tuple[str, Any]:
+        """(pointer into the answer, the value there or None) for `at` (see `pointer_for`)."""
+        ptr = self.pointer_for(at, whole_is_array=whole_is_array)
+        return ptr, get_pointer(self.value, ptr, None)
+
     def message_ptr(self, index: int, *rest: str | int) -> str:
         return self.messages_ptr + pointer(index, *rest)
 
@@ -136,6 +173,10 @@ class JsonContext:
             return -1, None
         index %= len(self.messages)
         return index, self.messages[index]
+
+
+def _is_index(token: str) -> bool:
+    return token == "-" or token.lstrip("-").isdigit()
 
 
 def not_messages(ctx: JsonContext) -> Outcome:
@@ -150,6 +191,25 @@ def not_messages(ctx: JsonContext) -> Outcome:
     )
 
 
+def params_schema(properties: Mapping[str, Any], required: tuple[str, ...] = ()) -> dict:
+    """The JSON Schema of a check's `params`: these keys, no others."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": dict(properties),
+        "additionalProperties": False,
+    }
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+#: pieces the engine's params schemas share
+POINTER = {"type": "string", "description": "a JSON pointer into the answer, '' for all of it"}
+INDEX = {"type": "integer", "description": "a message index; negative counts from the end"}
+WORDS = {"type": "string", "description": "what the learner reads this as, in words"}
+NO_PARAMS = params_schema({})
+
+
 def diag(path: str, message: str, hint: str = "", severity: str = "error") -> Diagnostic:
     return Diagnostic(rule="", severity=severity, path=path, message=message, hint=hint)
 
@@ -161,7 +221,7 @@ def _role(message: Any) -> str:
     return f"({describe(message)})"
 
 
-@check("protocol", kinds=("json",))
+@check("protocol", kinds=("json",), params=NO_PARAMS)
 def protocol(ctx: JsonContext, params: Mapping) -> Outcome:
     """The request is one the API would accept (every protocol rule of the exercise's API)."""
     if ctx.messages is None and not isinstance(ctx.value, dict):
@@ -184,7 +244,11 @@ def protocol(ctx: JsonContext, params: Mapping) -> Outcome:
     )
 
 
-@check("roles", kinds=("json",))
+@check(
+    "roles",
+    kinds=("json",),
+    params=params_schema({"roles": {"type": "array", "items": {"type": "string"}}}, ("roles",)),
+)
 def roles(ctx: JsonContext, params: Mapping) -> Outcome:
     """The messages have exactly the roles `params.roles`, in order."""
     if ctx.messages is None:
@@ -236,7 +300,11 @@ def roles(ctx: JsonContext, params: Mapping) -> Outcome:
     )
 
 
-@check("user-text", kinds=("json",))
+@check(
+    "user-text",
+    kinds=("json",),
+    params=params_schema({"index": INDEX, "text": {"type": "string"}, "what": WORDS}, ("text",)),
+)
 def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
     """Message `index` is the user's text `text`: a string, or one text block holding it."""
     if ctx.messages is None:
@@ -272,7 +340,7 @@ def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
         [
             diag(
                 path + "/content",
-                tr("found {value}", value=found),
+                tr("expected the user's words, found {value}", value=found),
                 tr("Resend the user's question word for word."),
             )
         ],
@@ -280,59 +348,26 @@ def user_text(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 def first_difference(actual: Any, expected: Any, path: str = "") -> tuple[str, str] | None:
-    """(pointer, what differs) for the first place `actual` departs from `expected`."""
-    if isinstance(expected, dict):
-        if not isinstance(actual, dict):
-            return path, tr("expected an object, found {value}", value=describe(actual))
-        for key in expected:
-            if key not in actual:
-                return path, tr("the key {key} is missing", key=quote(key))
-            found = first_difference(actual[key], expected[key], path + pointer(key))
-            if found:
-                return found
-        for key in actual:
-            if key not in expected:
-                return path + pointer(key), tr(
-                    "the key {key} was not in what the API sent", key=quote(key)
-                )
+    """(pointer, what differs) for the first place `actual` departs from `expected`, named
+    where it can be (a wrong type, an item too many, items out of order)."""
+    found = _Differences(0, reveal=True, sent=True)
+    found.compare(actual, expected, path)
+    if not found.out:
         return None
-    if isinstance(expected, list):
-        if not isinstance(actual, list):
-            return path, tr("expected an array, found {value}", value=describe(actual))
-        for i, (a, e) in enumerate(zip(actual, expected)):
-            found = first_difference(a, e, path + pointer(i))
-            if found:
-                return found
-        if len(actual) != len(expected):
-            return path, trn(
-                len(expected),
-                "expected {n} item, found {found}",
-                "expected {n} items, found {found}",
-                found=len(actual),
-            )
-        return None
-    if type(actual) is not type(expected) and not (
-        isinstance(actual, (int, float))
-        and isinstance(expected, (int, float))
-        and not isinstance(actual, bool)
-        and not isinstance(expected, bool)
-    ):
-        return path, _expected_found(expected, actual)
-    if actual != expected:
-        return path, _expected_found(expected, actual)
-    return None
-
-
-def _expected_found(expected: Any, actual: Any) -> str:
-    return tr(
-        "expected {expected}, found {found}", expected=describe(expected), found=describe(actual)
-    )
+    where, what, _ = found.out[0]
+    return where, what
 
 
 ENVELOPE_FIELDS = ("stop_reason", "stop_sequence", "id", "type", "model", "usage")
 
 
-@check("message-equals", kinds=("json",))
+@check(
+    "message-equals",
+    kinds=("json",),
+    params=params_schema(
+        {"index": INDEX, "message": {"type": "object"}, "what": WORDS}, ("index", "message")
+    ),
+)
 def message_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     """Message `index` is `message` exactly: a given turn resent unchanged (role and content)."""
     if ctx.messages is None:
@@ -384,7 +419,20 @@ def _tool_results(content: Any) -> list[tuple[int, dict]]:
     ]
 
 
-@check("tool-result", kinds=("json",))
+@check(
+    "tool-result",
+    kinds=("json",),
+    params=params_schema(
+        {
+            "id": {"type": "string"},
+            "tool_name": {"type": "string"},
+            "index": INDEX,
+            "first": {"type": "boolean"},
+            "is_error": {"type": "boolean"},
+        },
+        ("id",),
+    ),
+)
 def tool_result(ctx: JsonContext, params: Mapping) -> Outcome:
     """Message `index` (default: the last) holds, first, a `tool_result` for call `id`."""
     if ctx.messages is None:
@@ -398,13 +446,19 @@ def tool_result(ctx: JsonContext, params: Mapping) -> Outcome:
     if not isinstance(message, dict):
         return Outcome(False, tr("Message {index} is not an object.", index=index))
     if message.get("role") != "user":
+        why = tr(
+            "The tool result travels in a `user` message; message {index} has role {role}.",
+            index=index,
+            role=quote(message.get("role")),
+        )
+        if message.get("role") == "tool" and ctx.api == "anthropic":
+            why += " " + tr(
+                "`tool` is the OpenAI role. In the Messages API a tool result travels in a "
+                "`user` message, as a `tool_result` content block."
+            )
         return Outcome(
             False,
-            tr(
-                "The tool result travels in a `user` message; message {index} has role {role}.",
-                index=index,
-                role=quote(message.get("role")),
-            ),
+            why,
             [diag(base + "/role", tr("a tool_result goes in a `user` message"))],
         )
     content = message.get("content")
@@ -507,7 +561,30 @@ def _carries(value: Any, want: Mapping) -> bool:
     return any(isinstance(v, str) and pattern.search(v) for v in _walk(value))
 
 
-@check("result-json", kinds=("json",))
+@check(
+    "result-json",
+    kinds=("json",),
+    params=params_schema(
+        {
+            "id": {"type": "string"},
+            "example": {"type": "string"},
+            "carries": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "text": {"type": "string"},
+                        "number": {"type": "number"},
+                        "name": {"type": "string"},
+                    },
+                    "additionalProperties": False,
+                    "oneOf": [{"required": ["text"]}, {"required": ["number"]}],
+                },
+            },
+        },
+        ("id",),
+    ),
+)
 def result_json(ctx: JsonContext, params: Mapping) -> Outcome:
     """The result for call `id` has content a program can parse as JSON, carrying `carries`."""
     if ctx.messages is None:
@@ -569,28 +646,64 @@ def result_json(ctx: JsonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("json-schema", kinds=("json",))
+#: diagnostics one criterion reports at most (the message counts them all)
+MAX_DIAGNOSTICS = 40
+
+JSON_SCHEMA_PARAMS = params_schema(
+    {"schema": {"type": ["object", "boolean"]}, "at": POINTER}, ("schema",)
+)
+EQUALS_PARAMS = params_schema(
+    {
+        "key": {"description": "the expected value, any JSON"},
+        "at": POINTER,
+        "unordered": {
+            "description": "true, or the pointers (`*` for any token) of the lists whose "
+            "order does not matter",
+            "oneOf": [{"type": "boolean"}, {"type": "array", "items": {"type": "string"}}],
+        },
+        "ignore_false": {"type": "array", "items": {"type": "string"}},
+        "ignore_whitespace": {"type": "boolean"},
+        "tolerance": {"type": "number", "minimum": 0},
+        "reveal": {"type": "boolean"},
+    },
+    ("key",),
+)
+
+
+@check("json-schema", kinds=("json",), params=JSON_SCHEMA_PARAMS)
 def json_schema(ctx: JsonContext, params: Mapping) -> Outcome:
-    """The answer (or the part at `at`) validates against the JSON Schema `schema`."""
+    """The answer (or the part at `at`) validates against the JSON Schema `schema`.
+
+    Each problem is a diagnostic where it stands, in the order of the answer's text; the
+    message counts the items at fault (an entry, a message), not every keyword broken.
+    """
     from checker.schema_tools import validation_errors
 
+    schema = params["schema"]
     at = params.get("at", "")
-    target = get_pointer(ctx.value, at, None)
-    problems = validation_errors(params["schema"], target)
+    ptr, target = ctx.resolve(at, whole_is_array=_wants_array(schema))
+    problems = validation_errors(schema, target)
     if not problems:
         return Outcome(True)
-    diags = [diag(at + p, m) for p, m in problems[:20]]
+    diags = [diag(ptr + p, m) for p, m in problems[:MAX_DIAGNOSTICS]]
+    items = {item_of(p, target) for p, _ in problems}
     first_path, first_message = problems[0]
     return Outcome(
         False,
         trn(
-            len(problems),
+            len(items),
             "{n} part of the answer does not fit the expected shape. First, at {where}: {problem}",
             "{n} parts of the answer do not fit the expected shape. First, at {where}: {problem}",
-            where=at + first_path or tr("the top"),
+            where=ptr + first_path or tr("the top"),
             problem=first_message,
         ),
         diags,
+    )
+
+
+def _wants_array(schema: Any) -> bool:
+    return isinstance(schema, Mapping) and (
+        schema.get("type") == "array" or "items" in schema or "prefixItems" in schema
     )
 
 
@@ -613,11 +726,15 @@ def _normalise(value: Any, ptr: str, params: Mapping) -> Any:
         if unordered is True or (
             isinstance(unordered, list) and any(_pattern_matches(p, ptr) for p in unordered)
         ):
-            items.sort(key=lambda v: json.dumps(v, sort_keys=True, default=str))
+            items.sort(key=_canon)
         return items
     if isinstance(value, str) and params.get("ignore_whitespace"):
         return "".join(value.split())
     return value
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
 
 
 def _numbers_close(a: Any, b: Any, tolerance: float) -> bool:
@@ -631,39 +748,189 @@ def _numbers_close(a: Any, b: Any, tolerance: float) -> bool:
     )
 
 
-def _differences(actual: Any, expected: Any, path: str, tolerance: float, out: list) -> None:
-    if isinstance(expected, dict) and isinstance(actual, dict):
-        for key in expected:
-            if key not in actual:
-                out.append((path, tr("{key} is missing", key=quote(key)), None))
+def _json_equal(a: Any, b: Any, tolerance: float = 0) -> bool:
+    """JSON equality: true is not 1; numbers within `tolerance` are equal."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a == b
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_json_equal(a[k], b[k], tolerance) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_json_equal(x, y, tolerance) for x, y in zip(a, b))
+    if isinstance(a, str) or isinstance(b, str):
+        return a == b
+    return a == b or _numbers_close(a, b, tolerance)
+
+
+class _Differences:
+    """Where an answer departs from a key: (pointer, what, expected) triples, each named
+    by what went wrong (a wrong type, a missing prefix, an item listed twice, items out
+    of order) before any raw difference."""
+
+    def __init__(self, tolerance: float, reveal: bool, *, sent: bool = False) -> None:
+        self.tolerance = tolerance
+        self.reveal = reveal
+        #: the key is what the API sent (a turn to resend): an extra key is named as such
+        self.sent = sent
+        self.out: list[tuple[str, str, Any]] = []
+
+    def add(self, path: str, what: str, expected: Any = None) -> None:
+        self.out.append((path, what, expected))
+
+    def compare(self, actual: Any, expected: Any, path: str) -> None:
+        if _json_equal(actual, expected, self.tolerance):
+            return
+        if isinstance(expected, dict) and isinstance(actual, dict):
+            for key in expected:
+                if key not in actual:
+                    self.add(path, tr("{key} is missing", key=quote(key)))
+                else:
+                    self.compare(actual[key], expected[key], path + pointer(key))
+            for key in actual:
+                if key not in expected:
+                    if self.sent:
+                        what = tr("the key {key} was not in what the API sent", key=quote(key))
+                    else:
+                        what = tr("{key} is not expected here", key=quote(key))
+                    self.add(path + pointer(key), what)
+        elif isinstance(expected, list) and isinstance(actual, list):
+            self.compare_lists(actual, expected, path)
+        else:
+            self.add(path, self.scalar(actual, expected), expected)
+
+    def scalar(self, actual: Any, expected: Any) -> str:
+        """What is wrong with `actual` where `expected` stands, named where it can be."""
+        wanted = schema_type(expected)
+        own = schema_type(actual)
+        numbers = ("integer", "number")
+        if own != wanted and not (own in numbers and wanted in numbers):
+            return wrong_type(actual, [wanted if wanted not in numbers else "number"]) or ""
+        if isinstance(actual, str) and isinstance(expected, str):
+            return self.text(actual, expected)
+        return tr("{value} is not right", value=describe(actual))
+
+    def text(self, actual: str, expected: str) -> str:
+        value = describe(actual)
+        if actual and expected.endswith(actual):
+            prefix = expected[: len(expected) - len(actual)]
+            if self.reveal or not prefix.strip(" :").isalnum() or len(prefix) <= 8:
+                return tr("{value} lacks the prefix {prefix}", value=value, prefix=quote(prefix))
+            return tr("{value} lacks a prefix: the rest matches", value=value)
+        if expected and actual.endswith(expected):
+            return tr(
+                "{value} has {extra} before the expected text",
+                value=value,
+                extra=quote(actual[: len(actual) - len(expected)]),
+            )
+        if actual and expected.startswith(actual):
+            return tr("{value} stops short: the end of the text is missing", value=value)
+        if actual.casefold() == expected.casefold():
+            return tr("{value} differs only in upper and lower case", value=value)
+        if "".join(actual.split()) == "".join(expected.split()):
+            return tr("{value} differs only in spaces", value=value)
+        return tr("{value} is not right", value=value)
+
+    def compare_lists(self, actual: list, expected: list, path: str) -> None:
+        want = Counter(_canon(e) for e in expected)
+        rest: list[tuple[int, Any]] = []  # (index in the answer, item), repeats left out
+        seen: Counter = Counter()
+        for i, item in enumerate(actual):
+            c = _canon(item)
+            seen[c] += 1
+            if want[c] and seen[c] > want[c]:
+                self.add(path + pointer(i), tr("{item} is listed twice", item=json_text(item)))
             else:
-                _differences(actual[key], expected[key], path + pointer(key), tolerance, out)
-        for key in actual:
-            if key not in expected:
-                out.append(
-                    (path + pointer(key), tr("{key} is not expected here", key=quote(key)), None)
+                rest.append((i, item))
+        surplus = len(rest) - len(expected)
+        if surplus > 0:
+            extra = [(i, item) for i, item in rest if not want[_canon(item)]][:surplus]
+            for i, item in extra:
+                self.add(path + pointer(i), tr("{item} is not expected here", item=json_text(item)))
+            dropped = {i for i, _ in extra}
+            rest = [(i, item) for i, item in rest if i not in dropped]
+        if len(rest) == len(expected):
+            pairs = [(i, a, e) for (i, a), e in zip(rest, expected) if _canon(a) != _canon(e)]
+            if not pairs:
+                return
+            if sorted(_canon(a) for _, a in rest) == sorted(want.elements()):
+                i, item, _ = pairs[0]
+                self.add(
+                    path,
+                    tr(
+                        "the right items, but out of order: {item} (at {where}) is out of place",
+                        item=json_text(item),
+                        where=path + pointer(i),
+                    ),
                 )
-    elif isinstance(expected, list) and isinstance(actual, list) and len(actual) == len(expected):
-        for i, (a, e) in enumerate(zip(actual, expected)):
-            _differences(a, e, path + pointer(i), tolerance, out)
-    elif actual != expected and not _numbers_close(actual, expected, tolerance):
-        out.append((path, tr("{value} is not right", value=describe(actual)), expected))
+                return
+            for i, item, e in pairs:
+                self.compare(item, e, path + pointer(i))
+            return
+        if len(rest) < len(expected) and all(want[_canon(item)] for _, item in rest):
+            missing = len(expected) - len(rest)
+            self.add(path, trn(missing, "{n} item is missing", "{n} items are missing"))
+            return
+        for (i, item), e in zip(rest, expected):
+            self.compare(item, e, path + pointer(i))
+        self.add(
+            path,
+            trn(
+                len(expected),
+                "expected {n} item, found {found}",
+                "expected {n} items, found {found}",
+                found=len(actual),
+            ),
+        )
 
 
-@check("equals", kinds=("json",))
+def _found_elsewhere(ctx: JsonContext, ptr: str, key: Any, at: str, params: Mapping) -> str | None:
+    """ "out of order" when the item expected at `ptr` (an array element) stands at another
+    index of the same array."""
+    tokens = split_pointer(ptr)
+    if not tokens or not tokens[-1].isdigit():
+        return None
+    parent = get_pointer(ctx.value, pointer(*tokens[:-1]), None)
+    if not isinstance(parent, list):
+        return None
+    here = int(tokens[-1])
+    expected = _normalise(key, at, params)
+    tolerance = float(params.get("tolerance", 0))
+    for index, item in enumerate(parent):
+        if index != here and _json_equal(_normalise(item, at, params), expected, tolerance):
+            return tr(
+                "out of order: what belongs here stands at {other}",
+                other=pointer(*tokens[:-1], index),
+            )
+    return None
+
+
+@check("equals", kinds=("json",), params=EQUALS_PARAMS)
 def equals(ctx: JsonContext, params: Mapping) -> Outcome:
-    """The answer (or the part at `at`) equals `key` (lists unordered where declared)."""
+    """The answer (or the part at `at`) equals `key` (lists unordered where declared).
+
+    `at` is written against what the exercise asks for: with a request body for an
+    answer, `/2` is the third message. Each difference is named (a wrong type, a missing
+    prefix, an item listed twice, items out of order) before any raw difference; with
+    `reveal`, a hint shows the expected value.
+    """
     at = params.get("at", "")
-    actual = get_pointer(ctx.value, at, None)
-    expected = _normalise(params["key"], at, params)
-    normal = _normalise(actual, at, params)
-    out: list = []
-    _differences(normal, expected, at, float(params.get("tolerance", 0)), out)
+    key = params["key"]
+    ptr, _ = ctx.resolve(at, whole_is_array=isinstance(key, list))
+    actual = get_pointer(ctx.value, ptr, _ABSENT)
+    reveal = bool(params.get("reveal", False))
+    found = _Differences(float(params.get("tolerance", 0)), reveal)
+    if actual is _ABSENT:
+        found.add(ptr, tr("{where} is missing", where=ptr or tr("the answer")), key)
+    else:
+        expected = _normalise(key, at, params)
+        found.compare(_normalise(actual, at, params), expected, ptr)
+    out = found.out
     if not out:
         return Outcome(True)
-    reveal = params.get("reveal", False)
+    elsewhere = _found_elsewhere(ctx, ptr, key, at, params)
+    if elsewhere is not None:
+        out = [(ptr, elsewhere, None)]
     diags = []
-    for path, what, want in out[:20]:
+    for path, what, want in out[:MAX_DIAGNOSTICS]:
         hint = tr("expected {value}", value=describe(want)) if reveal and want is not None else ""
         diags.append(diag(path, what, hint))
     shown = "; ".join(f"{p or tr('the answer')}: {w}" for p, w, _ in out[:3])
@@ -694,32 +961,40 @@ def parse_choices(text: str) -> list[str]:
             value = None
         if isinstance(value, list):
             return [str(v).strip().lower() for v in value]
-    return [t.lower() for t in re.split(r"[\s,;]+", text) if t]
+    tokens = (t.strip(".()#\"'`").lower() for t in re.split(r"[\s,;/+]+", text))
+    return [t for t in tokens if t]
 
 
-@check("choice", kinds=("choice",))
+#: words a learner writes between ids (`7 and 13`, `turns 7, 13`); dropped unless an id
+FILLER_WORDS = frozenset({"and", "&", "e", "turn", "turns", "turno", "turnos", "option", "options"})
+
+
+@check("choice", kinds=("choice",), params=NO_PARAMS)
 def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
     """The chosen options are exactly the correct ones; each wrong pick shows its feedback."""
-    by_id = {c["id"]: c for c in ctx.choices}
-    unknown = [c for c in ctx.chosen if c not in by_id]
+    by_id = {str(c["id"]).lower(): c for c in ctx.choices}
+    chosen_ids = [c for c in ctx.chosen if c in by_id or c not in FILLER_WORDS]
+    unknown = [c for c in chosen_ids if c not in by_id]
     if unknown:
         return Outcome(
             False,
-            tr(
+            trn(
+                len(unknown),
                 "{chosen} is not one of the options ({options}).",
+                "{chosen} are not among the options ({options}).",
                 chosen=", ".join(quote(u) for u in unknown),
                 options=", ".join(by_id),
             ),
         )
-    if not ctx.chosen:
+    if not chosen_ids:
         return Outcome(
             False, tr("Pick an option: write its id ({options}).", options=", ".join(by_id))
         )
-    correct = {c["id"] for c in ctx.choices if c["correct"]}
-    chosen = set(ctx.chosen)
+    correct = {str(c["id"]).lower() for c in ctx.choices if c["correct"]}
+    chosen = set(chosen_ids)
     if chosen == correct:
-        return Outcome(True, " ".join(by_id[c]["feedback"] for c in ctx.chosen))
-    wrong = [by_id[c]["feedback"] for c in ctx.chosen if c not in correct]
+        return Outcome(True, " ".join(by_id[c]["feedback"] for c in dict.fromkeys(chosen_ids)))
+    wrong = [by_id[c]["feedback"] for c in dict.fromkeys(chosen_ids) if c not in correct]
     missed = len(correct - chosen)
     parts = wrong[:]
     if missed and not wrong:

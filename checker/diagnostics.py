@@ -5,9 +5,10 @@ Everything the checker reports is a `Diagnostic`: a stable rule id (see
 says what is wrong and a hint that says what to do. `lint` returns a `LintResult`; exercise
 marking returns a `Verdict` (criteria plus diagnostics).
 
-Messages and hints are plain text. They quote code-ish bits in backticks and never contain
-text that a Rich console would read as markup (`quote` and `describe` take care of values
-copied from the learner's input).
+Messages and hints are plain text. They quote code-ish bits in backticks and show values
+copied from the learner's input as they are (`quote` and `describe`): printable characters
+are never escaped, so `[` and `:` read as typed. Whatever displays them must not interpret
+markup (the CLI prints plain text; the TUI builds Textual `Content`, never markup).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import math
 import re
 from typing import Any, Literal, NamedTuple
 
-from checker.i18n import tr, trn
+from checker.i18n import N_, tr, trn
 
 Severity = Literal["error", "warning"]
 SEVERITIES: tuple[str, ...] = ("error", "warning")
@@ -215,15 +216,30 @@ def split_pointer(ptr: str) -> list[str]:
     return [p.replace("~1", "/").replace("~0", "~") for p in parts]
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_EMOJI_LIKE = re.compile(r":(?=[\w+-]+:)")
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def visible(text: str) -> str:
+    """`text` with every character that is not printable (a control, a lone surrogate, a
+    bidi override) written as its JSON escape; printable ones stay as they are."""
+    if text.isprintable():
+        return text
+    return "".join(
+        ch if ch.isprintable() and not "\ud800" <= ch <= "\udfff" else _escape(ch) for ch in text
+    )
 
 
 def quote(value: Any, limit: int = 60) -> str:
     """A learner's value (usually a string) as a short JSON literal, safe for any terminal.
 
-    Strings keep their JSON double quotes; `[` is written as its JSON escape so that a value
-    never reads as Rich markup; lone surrogates are escaped so the text always encodes.
+    Strings keep their JSON double quotes and their printable characters as typed (`[`,
+    `:`, accents); control characters take their JSON escapes (`\\n`) and lone surrogates
+    are escaped, so the text always encodes and never drives the terminal.
     """
     if isinstance(value, str):
         text = json.dumps(value if len(value) <= limit else value[:limit], ensure_ascii=False)
@@ -231,9 +247,17 @@ def quote(value: Any, limit: int = 60) -> str:
             text = text[:-1] + '..."'
     else:
         text = describe(value, limit)
-    text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-    # `[` could open Rich markup and `:name:` could be read as an emoji code.
-    return _EMOJI_LIKE.sub("\\\\u003a", text.replace("[", "\\u005b"))
+    return visible(text)
+
+
+def json_text(value: Any, limit: int = 80) -> str:
+    """A small JSON value as compact text, its printable characters as typed."""
+    if isinstance(value, str):
+        return quote(value, limit)
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return visible(text)
 
 
 _CODE_SAFE = re.compile(r"[A-Za-z0-9_.$/#~@+-]{1,80}")
@@ -291,3 +315,149 @@ def describe(value: Any, limit: int = 60) -> str:
 
 def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+#: JSON Schema type names in the learner's words (`integer` is a whole number)
+_TYPE_WORDS = {
+    "null": "null",
+    "boolean": N_("a boolean"),
+    "number": N_("a number"),
+    "integer": N_("a whole number"),
+    "string": N_("a string"),
+    "array": N_("an array"),
+    "object": N_("an object"),
+}
+
+
+def schema_type(value: Any) -> str:
+    """The JSON Schema type name of a value (`integer` for whole numbers)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "integer" if value.is_integer() else "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, (list, tuple)):
+        return "array"
+    if isinstance(value, dict):
+        return "object"
+    return "unknown"
+
+
+def type_words(name: str) -> str:
+    """A JSON Schema type name (`boolean`) in the learner's words (`a boolean`)."""
+    if name == "null":
+        return "null"
+    return tr(_TYPE_WORDS[name]) if name in _TYPE_WORDS else name
+
+
+def _fits(value_type: str, wanted: str) -> bool:
+    return value_type == wanted or (value_type == "integer" and wanted == "number")
+
+
+def a_value(value: Any, limit: int = 40) -> str:
+    """A value named with its type: `the string "true"`, `the number 26`, `null`."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return tr("the boolean {value}", value=json.dumps(value))
+    if isinstance(value, (int, float)):
+        return tr("the number {value}", value=describe(value))
+    if isinstance(value, str):
+        return tr("the string {value}", value=quote(value, limit))
+    return describe(value, limit)
+
+
+def _spelled(text: str) -> Any:
+    """The JSON value a string spells (`"true"`, `"26"`, `"True"`); the string itself if none."""
+    stripped = text.strip()
+    if stripped in ("True", "False", "TRUE", "FALSE"):
+        return stripped.lower() == "true"
+    if stripped in ("None", "NULL"):
+        return None
+    try:
+        return json.loads(stripped)
+    except ValueError:
+        return text
+
+
+def type_slip(value: Any, wanted: list[str] | tuple[str, ...] | str) -> str | None:
+    """`a boolean, not the string "true"` when `value` has the wrong JSON type for `wanted`
+    (JSON Schema type names) but spells a value of the right one: a string holding
+    `true`, `26` or `null`, or a number or boolean where a string was wanted. None when
+    the type fits, or when the value is not such a slip."""
+    wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+    own = schema_type(value)
+    if any(_fits(own, w) for w in wanted):
+        return None
+    if isinstance(value, str):
+        spelled = _spelled(value)
+        if spelled is not value and spelled != value:
+            kind = schema_type(spelled)
+            match = next((w for w in wanted if _fits(kind, w)), None)
+            if match is not None:
+                return tr(
+                    "{expected}, not {found}", expected=type_words(match), found=a_value(value)
+                )
+        return None
+    if "string" in wanted and own in ("boolean", "integer", "number", "null"):
+        return tr("{expected}, not {found}", expected=type_words("string"), found=a_value(value))
+    return None
+
+
+def wrong_type(value: Any, wanted: list[str] | tuple[str, ...] | str) -> str | None:
+    """`expected a boolean, not the string "true"` (a slip) or `expected a boolean, found
+    null` when `value` is not of a `wanted` JSON type; None when it is."""
+    wanted = [wanted] if isinstance(wanted, str) else list(wanted)
+    if any(_fits(schema_type(value), w) for w in wanted):
+        return None
+    slip = type_slip(value, wanted)
+    if slip is not None:
+        return tr("expected {slip}", slip=slip)
+    return tr(
+        "expected {types}, found {found}",
+        types=tr(" or ").join(type_words(w) for w in wanted),
+        found=a_value(value),
+    )
+
+
+def item_of(path: str, value: Any) -> str:
+    """The pointer of the item of the answer `value` that `path` lies in.
+
+    An item is what a learner counts as one thing to fix: an element of an array (a
+    message, a step, a pair) or a member of an object that is itself an object (an entry).
+    A plain member (`/model`) is its own item; "" (the whole answer) is no item's.
+    """
+    tokens = split_pointer(path)
+    node, taken = value, []
+    for token in tokens:
+        taken.append(token)
+        if isinstance(node, list):
+            return pointer(*taken)
+        if not isinstance(node, dict) or token not in node:
+            return pointer(*taken)
+        node = node[token]
+        if isinstance(node, dict):
+            return pointer(*taken)
+    return pointer(*taken)
+
+
+def document_order(path: str, value: Any) -> tuple:
+    """A sort key that puts pointers into `value` in the order they appear in its text."""
+    key: list = []
+    node = value
+    for token in split_pointer(path):
+        if isinstance(node, dict) and token in node:
+            key.append(list(node).index(token))
+            node = node[token]
+        elif isinstance(node, list) and token.isdigit() and int(token) < len(node):
+            key.append(int(token))
+            node = node[int(token)]
+        else:
+            key.append(10**9)
+            break
+    return tuple(key)

@@ -19,8 +19,8 @@ from checker.criteria import (
     parse_choices,
     resolve_given,
 )
-from checker.diagnostics import Criterion, Diagnostic, Verdict
-from checker.i18n import tr
+from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of
+from checker.i18n import N_, tr
 
 
 def mark(
@@ -29,11 +29,13 @@ def mark(
     *,
     model: str | None = None,
     checks: Mapping[str, Any] | None = None,
+    filename: str | None = None,
 ) -> Verdict:
     """The verdict on `text` (or the bytes of an answer file) as an answer to `exercise`.
 
     `checks` holds the course's own checks (`checker.checks.load_folder`), found before the
-    engine's.
+    engine's. `filename` is the name of the learner's file, which a Python exercise's
+    messages name (default `solution.py`).
     """
     if isinstance(text, bytes):
         try:
@@ -51,8 +53,15 @@ def mark(
     if kind == "python":
         from checker.python_exercise import mark_python
 
-        return mark_python(exercise, text, model=model, checks=checks)
+        return mark_python(exercise, text, model=model, checks=checks, filename=filename)
     raise ValueError(f"unknown exercise kind {kind!r}")
+
+
+#: what a learner reads when a check fails on an answer it did not foresee
+CANNOT_CHECK = N_(
+    "This part of your answer could not be checked: its shape is too far from what the "
+    "exercise asks for. Compare it with the shape shown in the task."
+)
 
 
 def criterion_id(spec: Mapping[str, Any]) -> str:
@@ -78,7 +87,10 @@ def run_criteria(
             )
         else:
             params = resolve_given(spec.get("params") or {}, given)
-            outcome = check.function(ctx, params)
+            try:
+                outcome = check.function(ctx, params)
+            except Exception:  # noqa: BLE001 - an answer must never crash the marking
+                outcome = Outcome(False, tr(CANNOT_CHECK))
         criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid))
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))
@@ -109,17 +121,80 @@ def mark_json(
 
     def lint(value):
         fmt = api if api in ("anthropic", "openai") else "auto"
-        return lint_value(value, fmt, bare=isinstance(value, list), model=model, fragment=True)
+        # A whole body names its own model: the request is judged for that one.
+        own = isinstance(value, dict) and isinstance(value.get("model"), str)
+        return lint_value(
+            value, fmt, bare=isinstance(value, list), model=None if own else model, fragment=True
+        )
 
     ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
     criteria, diagnostics = run_criteria(exercise, ctx, checks)
+    protocol: list[Diagnostic] = []
     if api != "none" and ctx.messages is not None:
         protocol = ctx.lint().diagnostics
-        covered = {d.path for d in protocol if d.is_error}
-        # A criterion's pointer at a place a protocol error already explains adds nothing.
-        diagnostics = protocol + [d for d in diagnostics if d.path not in covered]
-    return Verdict(
-        all(c.passed for c in criteria), criteria, _positioned(_dedupe(diagnostics), doc)
+    # The protocol's diagnostics come first: a request the API refuses is the first cause.
+    diagnostics = fold(
+        protocol + _dedupe(diagnostics), doc.value, foldable={c.id for c in criteria}
+    )
+    return Verdict(all(c.passed for c in criteria), criteria, _positioned(diagnostics, doc))
+
+
+#: how many knock-on notes one diagnostic carries in its hint
+MAX_FOLDED = 3
+
+
+def fold(
+    diagnostics: list[Diagnostic], value: Any, *, foldable: set[str] | frozenset = frozenset()
+) -> list[Diagnostic]:
+    """One diagnostic per wrong item of the answer: the first cause, its knock-ons under it.
+
+    `diagnostics` come in the order they were found (the protocol's, then each criterion's
+    in the exercise's order). The first error about an item (`item_of`: a message, an
+    entry, a step) leads; a later diagnostic of a criterion in `foldable` about the same
+    item is folded under it: dropped when it points at a place already reported (a knock-on
+    of the same cause), else added to the lead's hint as "also here". The protocol's own
+    diagnostics are never folded away (each is a rule the API applies). Warnings fold
+    under an error about their item; the first warning of an item leads the others.
+    """
+    out: list[Diagnostic] = []
+    leads: dict[tuple[str, bool], int] = {}  # (item, is_error) -> index in out
+    covered: dict[int, set[str]] = {}
+    notes: dict[int, list[str]] = {}
+    for d in diagnostics:
+        item = item_of(d.path, value) if d.path else None
+        lead = None
+        if item is not None and d.rule in foldable:
+            lead = leads.get((item, True))
+            if lead is None and not d.is_error:
+                lead = leads.get((item, False))
+        if lead is None:
+            if item is not None:
+                leads.setdefault((item, d.is_error), len(out))
+            covered[len(out)] = {d.path}
+            out.append(d)
+            continue
+        if d.path in covered[lead]:
+            continue  # the same place, already explained by its first cause
+        covered[lead].add(d.path)
+        notes.setdefault(lead, []).append(_also(d, item))
+    for index, extra in notes.items():
+        d = out[index]
+        shown = extra[:MAX_FOLDED]
+        if len(extra) > MAX_FOLDED:
+            shown.append(tr("(and {n} more here)", n=len(extra) - MAX_FOLDED))
+        hint = " ".join(([d.hint] if d.hint else []) + shown)
+        out[index] = d._replace(hint=hint)
+    return out
+
+
+def _also(d: Diagnostic, item: str) -> str:
+    rest = d.path[len(item) :].lstrip("/")
+    if not rest:
+        return tr("Also here: {message}.", message=d.message.rstrip("."))
+    return tr(
+        "Also here, at {where}: {message}.",
+        where=code(rest.replace("~1", "/").replace("~0", "~")),
+        message=d.message.rstrip("."),
     )
 
 

@@ -14,12 +14,19 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from checker.criteria import JsonContext, Outcome, check, diag, get_pointer
-from checker.diagnostics import describe, pointer, quote
+from checker.criteria import (
+    POINTER,
+    WORDS,
+    JsonContext,
+    Outcome,
+    check,
+    diag,
+    params_schema,
+)
+from checker.diagnostics import describe, json_text, pointer, quote, schema_type, wrong_type
 from checker.i18n import tr, trn
 
 _MISSING = object()
@@ -69,19 +76,6 @@ def canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, default=str)
 
 
-_MARKUP_LIKE = re.compile(r"\[(?=[A-Za-z#/@])")
-
-
-def json_text(value: Any, limit: int = 80) -> str:
-    """A small JSON value as compact text, safe for a terminal that reads markup."""
-    if isinstance(value, str):
-        return quote(value, limit)
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    if len(text) > limit:
-        text = text[: limit - 3] + "..."
-    return _MARKUP_LIKE.sub("\\\\u005b", text)
-
-
 def not_an_array(at: str, target: Any, what: str) -> Outcome:
     """The failed Outcome for an answer (or part) that is not the JSON array expected;
     `what` is one item in words."""
@@ -106,7 +100,21 @@ def names(values: list[Any], limit: int = 6) -> str:
 # --------------------------------------------------------------------------- each-field
 
 
-@check("each-field", kinds=("json",))
+@check(
+    "each-field",
+    kinds=("json",),
+    params=params_schema(
+        {
+            "key": {"type": "object"},
+            "field": {"type": "string"},
+            "at": POINTER,
+            "min_correct": {"type": "integer", "minimum": 0},
+            "what": WORDS,
+            "notes": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+        ("key", "field"),
+    ),
+)
 @safe
 def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
     """Entry by entry, `field` of the object at `at` equals `key[entry]`; `min_correct` must.
@@ -121,7 +129,7 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
     field = str(params.get("field", ""))
     what = str(params.get("what", field))
     notes: Mapping = params.get("notes") or {}
-    target = get_pointer(ctx.value, at, None)
+    at, target = ctx.resolve(at)
     if not isinstance(target, dict):
         return Outcome(
             False,
@@ -134,6 +142,7 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             ),
         )
     wrong: list[tuple[str, str, str]] = []  # (entry id, pointer, what is wrong)
+    typed: set[str] = set()  # entries whose value has the wrong JSON type
     for entry_id, expected in key.items():
         if isinstance(expected, Mapping) and field in expected:
             expected = expected[field]
@@ -147,25 +156,26 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             )
         elif not same(entry[field], expected):
             path = at + pointer(entry_id, field)
-            wrong.append(
-                (
-                    entry_id,
-                    path,
-                    tr(
-                        "{id}: {value} is not the right {what}",
-                        id=quote(entry_id),
-                        value=describe(entry[field]),
-                        what=what,
-                    ),
+            slip = _wrong_type(entry[field], expected)
+            if slip:
+                typed.add(entry_id)
+                why = tr("{id}: {slip}", id=quote(entry_id), slip=slip)
+            else:
+                why = tr(
+                    "{id}: {value} is not the right {what}",
+                    id=quote(entry_id),
+                    value=describe(entry[field]),
+                    what=what,
                 )
-            )
+            wrong.append((entry_id, path, why))
     total = len(key)
     correct = total - len(wrong)
     need = min(int(params.get("min_correct", total)), total)
     passed = correct >= need
     severity = "warning" if passed else "error"
+    # A note explains a wrong choice; it would mislead about a value of the wrong type.
     diags = [
-        diag(path, message, str(notes.get(entry_id, "")), severity)
+        diag(path, message, "" if entry_id in typed else str(notes.get(entry_id, "")), severity)
         for entry_id, path, message in wrong
     ]
     if not wrong:
@@ -183,6 +193,17 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             ),
             diags,
         )
+    if typed and len(typed) == len(wrong):
+        # Every miss is a value of the wrong JSON type: that is the one thing to fix.
+        first = wrong[0][2]
+        message = trn(
+            len(typed),
+            "{correct} of {total} {what}s match: {n} has the wrong type ({first}).",
+            "{correct} of {total} {what}s match: {n} have the wrong type (the first: {first}).",
+            first=first,
+            **counts,
+        )
+        return Outcome(False, message, diags)
     if need == total:
         message = tr(
             "{correct} of {total} {what}s match (all of them must). Not right yet: {listed}.",
@@ -194,13 +215,50 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             need=need,
             **counts,
         )
+    if typed:
+        first = next(w for w in wrong if w[0] in typed)
+        message += " " + trn(
+            len(typed),
+            "{n} of them has the wrong type ({first}).",
+            "{n} of them have the wrong type (the first: {first}).",
+            first=first[2],
+        )
     return Outcome(False, message, diags)
+
+
+def _wrong_type(value: Any, expected: Any) -> str | None:
+    """`expected a boolean, not the string "true"` when `value`'s JSON type is not the
+    key's (a number is a number, whole or not); None when the types agree."""
+    wanted = schema_type(expected)
+    if wanted == "integer":
+        wanted = "number"
+    return wrong_type(value, [wanted])
 
 
 # --------------------------------------------------------------------------- set-equals
 
 
-@check("set-equals", kinds=("json",))
+@check(
+    "set-equals",
+    kinds=("json",),
+    params=params_schema(
+        {
+            "key": {"type": "array"},
+            "at": POINTER,
+            "what": WORDS,
+            "notes": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {"item": {}, "note": {"type": "string"}},
+                    "required": ["item", "note"],
+                    "additionalProperties": False,
+                },
+            },
+        },
+        ("key",),
+    ),
+)
 @safe
 def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     """The list at `at` holds the items of `key`, each once, in any order.
@@ -217,18 +275,29 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
         for n in params.get("notes") or []
         if isinstance(n, Mapping)
     }
-    target = get_pointer(ctx.value, at, None)
+    at, target = ctx.resolve(at, whole_is_array=True)
     if not isinstance(target, list):
         return not_an_array(at, target, what)
     expected = {canon(v) for v in key}
     seen: set[str] = set()
-    diags, unexpected, twice = [], [], []
+    diags, unexpected, twice, reversed_ = [], [], [], []
     for i, item in enumerate(target):
         c = canon(item)
         path = at + pointer(i)
         if c in seen:
             twice.append(item)
             diags.append(diag(path, tr("{item} is listed twice", item=json_text(item))))
+        elif c not in expected and _reversed(item) in expected - seen:
+            # A named diagnosis: the right pair, the wrong way round.
+            reversed_.append(item)
+            seen.add(_reversed(item))
+            diags.append(
+                diag(
+                    path,
+                    tr("{item} is the wrong way round", item=json_text(item)),
+                    notes.get(c, ""),
+                )
+            )
         elif c not in expected:
             unexpected.append(item)
             diags.append(
@@ -240,9 +309,18 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
             )
         seen.add(c)
     missing = len(expected - seen)
-    if not (unexpected or twice or missing):
+    if not (unexpected or twice or missing or reversed_):
         return Outcome(True)
     parts = []
+    if reversed_:
+        parts.append(
+            trn(
+                len(reversed_),
+                "{items} is the wrong way round",
+                "{items} are the wrong way round",
+                items=names(reversed_),
+            )
+        )
     if unexpected:
         parts.append(
             trn(
@@ -278,16 +356,32 @@ def set_equals(ctx: JsonContext, params: Mapping) -> Outcome:
     return Outcome(False, message, diags)
 
 
+def _reversed(item: Any) -> str:
+    """The canonical text of a list item read backwards ("" for anything else)."""
+    return canon(item[::-1]) if isinstance(item, list) and len(item) > 1 else ""
+
+
 # --------------------------------------------------------------------------- item-count
 
 
-@check("item-count", kinds=("json",))
+@check(
+    "item-count",
+    kinds=("json",),
+    params=params_schema(
+        {
+            "at": POINTER,
+            "min": {"type": "integer", "minimum": 0},
+            "max": {"type": "integer", "minimum": 0},
+            "what": WORDS,
+        }
+    ),
+)
 @safe
 def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
     """The array at `at` holds at least `min` and at most `max` items (`what`: an item in words)."""
     at = params.get("at", "")
     what = str(params.get("what", "item"))
-    target = get_pointer(ctx.value, at, None)
+    at, target = ctx.resolve(at, whole_is_array=True)
     if not isinstance(target, list):
         return not_an_array(at, target, what)
     low, high = params.get("min"), params.get("max")
@@ -323,7 +417,11 @@ def item_count(ctx: JsonContext, params: Mapping) -> Outcome:
 # --------------------------------------------------------------------------- in-order
 
 
-@check("in-order", kinds=("json",))
+@check(
+    "in-order",
+    kinds=("json",),
+    params=params_schema({"key": {"type": "array"}, "at": POINTER, "what": WORDS}, ("key",)),
+)
 @safe
 def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     """Every item of `key` appears in the list at `at`, and they stand in the key's order.
@@ -334,7 +432,7 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
     at = params.get("at", "")
     key = list(params.get("key") or [])
     what = str(params.get("what", "item"))
-    target = get_pointer(ctx.value, at, None)
+    at, target = ctx.resolve(at, whole_is_array=True)
     if not isinstance(target, list):
         return not_an_array(at, target, what)
     rank = {canon(v): i for i, v in enumerate(key)}
@@ -346,15 +444,6 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
             seen.add(c)
             placed.append((i, item, rank[c]))
     missing = len(rank) - len(placed)
-    if missing:
-        return Outcome(
-            False,
-            tr(
-                "The order can be judged once all {items} are in the list; {missing}.",
-                items=trn(len(rank), "{n} {what}", "{n} {what}s", what=what),
-                missing=trn(missing, "{n} is missing", "{n} are missing"),
-            ),
-        )
     for (i, item, r), (_, later, r2) in zip(placed, placed[1:]):
         if r > r2:
             first, then = json_text(item), json_text(later)
@@ -364,4 +453,16 @@ def in_order(ctx: JsonContext, params: Mapping) -> Outcome:
                 then=then,
             )
             return Outcome(False, message, [diag(at + pointer(i), message)])
+    if missing:
+        # What is there is in order; the order of the whole waits for the missing items.
+        return Outcome(
+            False,
+            tr(
+                "The {what}s there are in order, but the order can be judged in full once all "
+                "{items} are in the list; {missing}.",
+                what=what,
+                items=trn(len(rank), "{n} {what}", "{n} {what}s", what=what),
+                missing=trn(missing, "{n} is missing", "{n} are missing"),
+            ),
+        )
     return Outcome(True)

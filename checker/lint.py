@@ -41,6 +41,13 @@ from checker.i18n import tr
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 
 FORMATS = ("auto", "anthropic", "openai", "responses")
+#: The endpoints whose request bodies `lint` judges: the end of a URL path -> its format.
+#: (Any prefix may come before: `/v1/chat/completions`, a gateway's `/openai/chat/completions`.)
+ENDPOINTS: dict[str, str] = {
+    "/v1/messages": "anthropic",
+    "/chat/completions": "openai",
+    "/responses": "responses",
+}
 #: Non-JSON values reported per document before giving up (Python objects only).
 _MAX_NOT_JSON = 20
 
@@ -105,6 +112,47 @@ def lint_value(
         key=lambda n: (_document_order(obj, result.diagnostics[n].path), n),
     )
     return LintResult(result.valid, result.format, [result.diagnostics[n] for n in order])
+
+
+def lint_source(
+    doc: SourceDoc,
+    format: str = "auto",
+    *,
+    model: str | None = None,
+    select: Iterable[str] = (),
+    ignore: Iterable[str] = (),
+) -> LintResult:
+    """`lint` of JSON text already parsed by `checker.source.parse`: the text is not parsed
+    again, and the diagnostics are placed at their line:column in `doc.text`."""
+    if format not in FORMATS:
+        raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
+    if select or ignore:
+        return _selected(lint_source(doc, format, model=model), select, ignore)
+    result = _lint(doc.value, format, bare=None, model=model, trusted=True, fragment=False)
+    return _placed(result, doc)
+
+
+def format_for_url(url: str) -> str | None:
+    """The format of the request body an HTTP request to `url` carries, or None.
+
+    `url` is a full URL or just its path; the query and fragment are ignored. A path that
+    ends with one of `ENDPOINTS` names that endpoint's format:
+
+        >>> format_for_url("https://api.anthropic.com/v1/messages?beta=true")
+        'anthropic'
+        >>> format_for_url("/v1/chat/completions"), format_for_url("/v1/responses")
+        ('openai', 'responses')
+        >>> format_for_url("https://api.openai.com/v1/embeddings") is None
+        True
+    """
+    path = url.split("#", 1)[0].split("?", 1)[0]
+    if "://" in path:
+        path = "/" + path.split("://", 1)[1].partition("/")[2]
+    path = "/" + path.strip("/")
+    for suffix, fmt in ENDPOINTS.items():
+        if path.endswith(suffix):
+            return fmt
+    return None
 
 
 def _selected(result: LintResult, select: Iterable[str], ignore: Iterable[str]) -> LintResult:

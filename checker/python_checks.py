@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from checker.criteria import Outcome, check
+from checker.criteria import NO_PARAMS, Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
 
@@ -25,6 +25,60 @@ class PythonContext:
     @property
     def runs(self):
         return self.report.runs
+
+
+def refusal(run) -> Any | None:
+    """The request error behind the run's exception when the API refused one of the
+    learner's own requests (a 400, as the parent recorded it); None otherwise."""
+    exception = run.exception
+    if exception is None or exception.type not in ("BadRequestError", "RequestTooLargeError"):
+        return None
+    for error in run.request_errors:
+        if error.type == exception.type and error.index is not None:
+            return error
+    return None
+
+
+def refusal_text(run, error) -> str:
+    """`the API refused request 2 with a 400 (a-tool-result-orphan): ...` for `refusal`."""
+    found = run.diagnostics[error.index] if error.index < len(run.diagnostics) else []
+    first = next((d for d in found if d.get("severity") == "error"), None)
+    if first is None:
+        return tr(
+            "the API refused request {request} ({type})", request=error.index + 1, type=error.type
+        )
+    return tr(
+        "the API refused request {request} with a 400 ({rule}): {message}",
+        request=error.index + 1,
+        rule=first.get("rule"),
+        message=first.get("message"),
+    )
+
+
+def raised_outcome(run) -> Outcome:
+    """The failed Outcome of a run that ended in an exception, saying whose fault it is: a
+    request the API refused is the request's fault (fix the request, not the error
+    handling); any other exception is the code's own."""
+    error = refusal(run)
+    if error is not None:
+        return Outcome(
+            False,
+            tr(
+                "Not judged for run {run}: {refused}. Fix that request; catching the error "
+                "would not help.",
+                run=run.index + 1,
+                refused=refusal_text(run, error),
+            ),
+        )
+    return Outcome(
+        False,
+        tr(
+            "Run {run} raised {type}: {message}",
+            run=run.index + 1,
+            type=run.exception.type,
+            message=quote(run.exception.message, 200),
+        ),
+    )
 
 
 def _reply(run, request_index: int) -> dict | None:
@@ -70,7 +124,7 @@ def _no_follow_up(ctx: PythonContext) -> Outcome | None:
     return None
 
 
-@check("assistant-turn-resent", kinds=("python",))
+@check("assistant-turn-resent", kinds=("python",), params=NO_PARAMS)
 def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each follow-up request resends the model's tool_use turn just before the results."""
     missing = _no_follow_up(ctx)
@@ -114,7 +168,59 @@ def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("tool-result-id", kinds=("python",))
+def _same_message(sent: Any, again: Any) -> bool:
+    """Whether `again` resends the message `sent` (a string content and one text block
+    holding it count as the same)."""
+    if sent == again:
+        return True
+    if not (isinstance(sent, dict) and isinstance(again, dict)):
+        return False
+    if sent.get("role") != again.get("role"):
+        return False
+    return _content_blocks(sent.get("content")) == _content_blocks(again.get("content"))
+
+
+def _content_blocks(content: Any) -> Any:
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return content
+
+
+@check("history-kept", kinds=("python",), params=NO_PARAMS)
+def history_kept(ctx: PythonContext, params: Mapping) -> Outcome:
+    """Each follow-up request starts with every message of the request before it, unchanged:
+    the API keeps nothing between requests, so the question must travel again."""
+    missing = _no_follow_up(ctx)
+    if missing:
+        return missing
+    for run in ctx.runs:
+        for k, request, _ in tool_rounds(run):
+            before = _messages(run.requests[k - 1])
+            now = _messages(request)
+            for i, message in enumerate(before):
+                if i < len(now) and _same_message(message, now[i]):
+                    continue
+                where = _where(run, k)
+                if i == 0:
+                    why = tr(
+                        "In {where}, the conversation no longer starts with the user's "
+                        "message: the model would read a tool result for a question it never "
+                        "saw. Keep the earlier messages and append to them.",
+                        where=where,
+                    )
+                else:
+                    why = tr(
+                        "In {where}, message {index} of the request before it is missing or "
+                        "changed. The API keeps nothing between requests: send the earlier "
+                        "messages again, unchanged, then append.",
+                        where=where,
+                        index=i,
+                    )
+                return Outcome(False, why)
+    return Outcome(True)
+
+
+@check("tool-result-id", kinds=("python",), params=NO_PARAMS)
 def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each follow-up ends with a user message of tool_results quoting the calls' ids."""
     missing = _no_follow_up(ctx)
@@ -128,6 +234,16 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
             messages = _messages(request)
             last = messages[-1] if messages else None
             where = _where(run, k)
+            if isinstance(last, dict) and last.get("role") == "tool":
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, the result travels in a `tool` message, the OpenAI shape. "
+                        "In the Messages API it is a `user` message whose content holds a "
+                        '`{{"type": "tool_result", "tool_use_id": call.id, ...}}` block.',
+                        where=where,
+                    ),
+                )
             if not isinstance(last, dict) or last.get("role") != "user":
                 return Outcome(
                     False,
@@ -200,7 +316,7 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("tools-resent", kinds=("python",))
+@check("tools-resent", kinds=("python",), params=NO_PARAMS)
 def tools_resent(ctx: PythonContext, params: Mapping) -> Outcome:
     """Every request carries the `tools` manifest (the API is stateless)."""
     for run in ctx.runs:
@@ -222,7 +338,7 @@ def tools_resent(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("tool-ran", kinds=("python",))
+@check("tool-ran", kinds=("python",), params=params_schema({"any_order": {"type": "boolean"}}))
 def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
     """`run_tool` ran once per tool call, with the call's name and input."""
     for run in ctx.runs:
@@ -254,6 +370,14 @@ def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
                 ),
             )
         name, args = next((g for g, w in zip(got, wanted) if g != w), got[0])
+        if isinstance(args, dict) and {"type", "id", "name", "input"} <= set(args):
+            return Outcome(
+                False,
+                tr(
+                    "`run_tool` got the whole tool_use block as its input; pass the call's "
+                    "`input` (`run_tool(call.name, call.input)`)."
+                ),
+            )
         return Outcome(
             False,
             tr(
@@ -265,20 +389,12 @@ def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("returns-final", kinds=("python",))
+@check("returns-final", kinds=("python",), params=NO_PARAMS)
 def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
     """The function returns the model's final reply (the response to its last request)."""
     for run in ctx.runs:
         if run.exception is not None:
-            return Outcome(
-                False,
-                tr(
-                    "Run {run} ended with {type}: {message}",
-                    run=run.index + 1,
-                    type=run.exception.type,
-                    message=run.exception.message,
-                ),
-            )
+            return raised_outcome(run)
         returned = run.returned
         last = len(run.requests) - 1
         if isinstance(returned, dict) and returned.get("__reply__") == last:
@@ -293,7 +409,7 @@ def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("requests-valid", kinds=("python",))
+@check("requests-valid", kinds=("python",), params=NO_PARAMS)
 def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
     """The API would accept every request the code sent."""
     for run in ctx.runs:
@@ -314,7 +430,11 @@ def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("max-requests", kinds=("python",))
+@check(
+    "max-requests",
+    kinds=("python",),
+    params=params_schema({"max": {"type": "integer", "minimum": 1}}, ("max",)),
+)
 def max_requests(ctx: PythonContext, params: Mapping) -> Outcome:
     """No run sends more than `max` requests (a capped loop stops a runaway model)."""
     cap = int(params["max"])
@@ -333,7 +453,16 @@ def max_requests(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("returned-equals", kinds=("python",))
+@check(
+    "returned-equals",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "key": {"description": "what every run returns"},
+            "keys": {"type": "array", "description": "what each run returns, one per run"},
+        }
+    ),
+)
 def returned_equals(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each run returns `key` (or `keys[run]`, one per run)."""
     keys = params.get("keys") or [params.get("key")] * len(ctx.runs)
@@ -353,7 +482,11 @@ def returned_equals(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("returned-schema", kinds=("python",))
+@check(
+    "returned-schema",
+    kinds=("python",),
+    params=params_schema({"schema": {"type": ["object", "boolean"]}}, ("schema",)),
+)
 def returned_schema(ctx: PythonContext, params: Mapping) -> Outcome:
     """What each run returns validates against the JSON Schema `schema`."""
     from checker.schema_tools import validation_errors
@@ -378,12 +511,4 @@ def returned_schema(ctx: PythonContext, params: Mapping) -> Outcome:
 
 
 def _raised(run) -> Outcome:
-    return Outcome(
-        False,
-        tr(
-            "Run {run} raised {type}: {message}",
-            run=run.index + 1,
-            type=run.exception.type,
-            message=run.exception.message,
-        ),
-    )
+    return raised_outcome(run)

@@ -18,7 +18,7 @@ import checker.python_checks  # noqa: F401  (registers the python checks)
 from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.exercise import criterion_id, run_criteria
 from checker.i18n import tr
-from checker.python_checks import PythonContext
+from checker.python_checks import PythonContext, refusal
 
 #: run status -> diagnostic rule id, for runs that could not finish
 STATUS_RULES = {
@@ -39,6 +39,7 @@ def mark_python(
     *,
     model: str | None = None,
     checks: Mapping[str, Any] | None = None,
+    filename: str | None = None,
 ) -> Verdict:
     from checker.sandbox import run_python
 
@@ -52,6 +53,7 @@ def mark_python(
         runs=max(2, len(variants) + 1),
         variants=variants,
         support=exercise.get("support"),
+        filename=filename or "solution.py",
     )
     if report.status != "ok":
         return _not_run(exercise, report)
@@ -92,18 +94,41 @@ def _last_frame(report) -> dict | None:
 
 
 def _exception_diagnostics(report) -> list[Diagnostic]:
-    """The learner's exception, once, at its line (the API's 400 included)."""
+    """The learner's exception, once, at its line.
+
+    When it is the API refusing one of the code's own requests (a `BadRequestError` the
+    parent recorded), the request is named as the fault and the advice is to fix it (its
+    problems follow as their own diagnostics), never to catch the error.
+    """
+    from checker.sandbox.reasons import HINT_BAD_REQUEST, HINT_LATER_RUN
+
     for run in report.runs:
-        if run.exception is not None:
-            frames = [f for f in run.exception.frames if "line" in f]
-            line = frames[-1]["line"] if frames else None
+        if run.exception is None:
+            continue
+        frames = [f for f in run.exception.frames if "line" in f]
+        line = frames[-1]["line"] if frames else None
+        error = refusal(run)
+        if error is not None:
+            message = tr(
+                "run {run}: the API refused request {request}, so `client.messages.create` "
+                "raised {type}",
+                run=run.index + 1,
+                request=error.index + 1,
+                type=run.exception.type,
+            )
+            hint = tr(HINT_BAD_REQUEST)
+        else:
             message = tr(
                 "run {run} raised {type}: {message}",
                 run=run.index + 1,
                 type=run.exception.type,
                 message=run.exception.message,
             )
-            return [Diagnostic("python-exception", "error", "", message, report.reason, line, None)]
+            earlier = report.runs[: run.index]
+            hint = (
+                tr(HINT_LATER_RUN) if earlier and all(r.exception is None for r in earlier) else ""
+            )
+        return [Diagnostic("python-exception", "error", "", message, hint, line, None)]
     return []
 
 

@@ -50,7 +50,12 @@ def format_human(
 
 
 def _block(d: Diagnostic, lines: list[str], filename: str, width: int) -> str:
-    where = f"{filename}:{d.line}:{d.column}" if d.line is not None else filename
+    if d.line is None:
+        where = filename
+    elif d.column is None:
+        where = f"{filename}:{d.line}"
+    else:
+        where = f"{filename}:{d.line}:{d.column}"
     severity = tr(_SEVERITY.get(d.severity, d.severity))
     out = [f"{where}: {severity} {d.rule}: {_printable(d.message)}"]
     if d.hint:

@@ -1,9 +1,15 @@
-"""Checks of search-leads: what a search tool returns, against the support code's key."""
+"""Checks of search-leads: what a search tool returns, against the support code's key.
+
+Each check names the first cause it can see (a line counted twice, a path outside the
+project, lines counted from 0, matches sorted ignoring case, a list cut before sorting)
+before it falls back on the raw difference.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.checks import Outcome, check, quote, tr
 
@@ -11,13 +17,20 @@ if TYPE_CHECKING:
     from checker.checks import PythonContext
 
 from ._runs import (
+    RUNS_SCHEMA,
     _count_matches,
     _exception_name,
     _judged,
     _location,
+    is_whole,
+    not_scenario,
+    params_schema,
     raised,
     selected,
+    type_slip,
 )
+
+_REGEX_SIGNS = re.compile(r"[\\^$.|?*+()\[\]{}]")
 
 
 def _search_runs(ctx: PythonContext, params: Mapping) -> list:
@@ -28,19 +41,34 @@ def _search_runs(ctx: PythonContext, params: Mapping) -> list:
     ]
 
 
+def _literal(value: Any) -> str:
+    """A call argument as the learner would type it: a raw string for a pattern with
+    backslashes (`r"def \\w+\\("`), so no printable character is shown escaped."""
+    if (
+        isinstance(value, str)
+        and "\\" in value
+        and '"' not in value
+        and value.isprintable()
+        and not value.endswith("\\")
+        and len(value) <= 60
+    ):
+        return f'r"{value}"'
+    return quote(value)
+
+
 def _search_call(run) -> str:
     call = run.call
-    args = [quote(call.get("pattern"))]
+    args = [_literal(call.get("pattern"))]
     if "path" in call:
-        args.append(f"path={quote(call.get('path'))}")
+        args.append(f"path={_literal(call.get('path'))}")
     if "max_results" in call:
         args.append(f"max_results={call.get('max_results')}")
     return tr("run {run}, `search_code({args})`", run=run.index + 1, args=", ".join(args))
 
 
-def _search_result(run) -> tuple[dict | None, Outcome | None]:
+def _search_result(run, ctx) -> tuple[dict | None, Outcome | None]:
     """The returned search result when it has the shape to read; else a failed Outcome."""
-    problem = raised(run)
+    problem = raised(run, ctx)
     if problem:
         return None, problem
     returned = run.returned
@@ -58,13 +86,22 @@ def _search_result(run) -> tuple[dict | None, Outcome | None]:
 def _search_results(ctx: PythonContext, params: Mapping):
     """`_judged` over the search runs."""
     no_run = tr("No search ran to the end, so there is nothing to judge yet.")
-    return _judged(_search_runs(ctx, params), _search_result, no_run)
+    return _judged(_search_runs(ctx, params), lambda run: _search_result(run, ctx), no_run)
 
 
-# --------------------------------------------------------------------- errors as data
+def _occurrences(pattern: Any, lines: list) -> int | None:
+    """How often `pattern` occurs in the matching lines (each occurrence, not each line)."""
+    try:
+        regex = re.compile(pattern)
+    except (re.error, TypeError):
+        return None
+    return sum(sum(1 for _ in regex.finditer(m["text"])) for m in lines)
 
 
-@check("search-shape", kinds=("python",))
+_SEARCH_PARAMS = params_schema({"runs": RUNS_SCHEMA})
+
+
+@check("search-shape", kinds=("python",), params=_SEARCH_PARAMS)
 def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
     """Searches return {matches: [{file, line, snippet}], total_matches, truncated}."""
     for run, returned, problem in _search_results(ctx, params):
@@ -82,48 +119,110 @@ def search_shape(ctx: PythonContext, params: Mapping) -> Outcome:
                         value=quote(item),
                     ),
                 )
-            types = {"file": str, "line": int, "snippet": str}
-            for key, kind in types.items():
+            for key, kind in (("file", "string"), ("line", "whole number"), ("snippet", "string")):
                 value = item.get(key)
-                if not isinstance(value, kind) or isinstance(value, bool):
-                    values = {"where": where, "number": number, "key": key, "value": quote(value)}
+                fits = is_whole(value) if kind == "whole number" else isinstance(value, str)
+                if fits:
+                    continue
+                if key not in item:
                     return Outcome(
                         False,
                         tr(
-                            "In {where}, match {number} has `{key}` = {value}; it should be a "
-                            "number.",
-                            **values,
-                        )
-                        if kind is int
-                        else tr(
-                            "In {where}, match {number} has `{key}` = {value}; it should be a "
-                            "string.",
-                            **values,
+                            "In {where}, match {number} has no `{key}`; each match is "
+                            '`{{"file": ..., "line": ..., "snippet": ...}}`.',
+                            where=where,
+                            number=number,
+                            key=key,
                         ),
                     )
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, match {number}: `{key}` should be {slip}.",
+                        where=where,
+                        number=number,
+                        key=key,
+                        slip=type_slip(value, kind),
+                    ),
+                )
         total = returned.get("total_matches")
-        if not isinstance(total, int) or isinstance(total, bool):
+        if not is_whole(total):
             return Outcome(
                 False,
                 tr(
-                    "In {where}, `total_matches` is {value}; it should be a number.",
+                    "In {where}, `total_matches` should be {slip}.",
                     where=where,
-                    value=quote(total),
+                    slip=type_slip(total, "whole number"),
                 ),
             )
         if not isinstance(returned.get("truncated"), bool):
             return Outcome(
                 False,
                 tr(
-                    "In {where}, `truncated` is {value}; it should be true or false.",
+                    "In {where}, `truncated` should be {slip}.",
                     where=where,
-                    value=quote(returned.get("truncated")),
+                    slip=type_slip(returned.get("truncated"), "boolean"),
                 ),
             )
     return Outcome(True)
 
 
-@check("search-matches", kinds=("python",))
+def _pair(item: Any) -> tuple:
+    """A returned match as (file, line); a value of the wrong type is None (the shape
+    criterion names it)."""
+    if not isinstance(item, dict):
+        return None, None
+    file, line = item.get("file"), item.get("line")
+    return (file if isinstance(file, str) else None, line if is_whole(line) else None)
+
+
+def _under(name: str, path: Any) -> bool:
+    """`name` (relative to the root) lies under the folder `path` (relative to the root)."""
+    if not isinstance(path, str):
+        return True
+    folder = path.strip("/").removeprefix("./")
+    if folder in ("", "."):
+        return True
+    return name == folder or name.startswith(folder.rstrip("/") + "/")
+
+
+def _order_problem(where: str, got: list, wanted: list, everything: list, cap: int):
+    """The named cause of matches that are real but not the first `cap` in order."""
+    ignoring_case = sorted(everything, key=lambda m: (m[0].lower(), m[1]))
+    if got == ignoring_case[: len(got)] and got != wanted:
+        return tr(
+            "In {where}, the matches are sorted by file name ignoring case. Sort by `file` as "
+            "plain strings (capitals first, so {first} comes before {second}), then by line.",
+            where=where,
+            **_case_example(everything),
+        )
+    if sorted(map(repr, got)) == sorted(map(repr, wanted)):
+        return tr(
+            "In {where}, the right matches come back in the wrong order. Sort by file "
+            "(as strings), then by line number.",
+            where=where,
+        )
+    if got == sorted(got):
+        return tr(
+            "In {where}, your matches are sorted, but they are not the first {n} of all the "
+            "matches: the list was cut before it was sorted. Collect every match, sort them "
+            "all by file and line, then keep the first max_results.",
+            where=where,
+            n=len(wanted),
+        )
+    return None
+
+
+def _case_example(everything: list) -> dict:
+    names = sorted({f for f, _ in everything})
+    upper = [n for n in names if n[:1].isupper()]
+    lower = [n for n in names if n[:1].islower()]
+    if upper and lower and upper[0].lower() > lower[0].lower():
+        return {"first": quote(upper[0]), "second": quote(lower[0])}
+    return {"first": '"README.md"', "second": '"app.py"'}
+
+
+@check("search-matches", kinds=("python",), params=_SEARCH_PARAMS)
 def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
     """The first `max_results` true matches, by (file, line), paths relative to the root."""
     for run, returned, problem in _search_results(ctx, params):
@@ -132,13 +231,38 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
         where = _search_call(run)
         everything = [(m["file"], m["line"]) for m in run.expected["matches"]]
         cap = run.expected.get("max_results", len(everything))
+        cap = cap if is_whole(cap) else len(everything)
         wanted = everything[:cap]
-        got = [
-            (m.get("file"), m.get("line")) if isinstance(m, dict) else (None, None)
-            for m in returned["matches"]
-        ]
+        got = [_pair(m) for m in returned["matches"]]
         if got == wanted:
             continue
+        odd = next((n for n, (f, line) in enumerate(got, 1) if f is None or line is None), None)
+        if odd is not None:
+            return Outcome(
+                False,
+                tr(
+                    "Not judged yet: in {where}, match {number} has no `file` string and "
+                    "`line` number to compare.",
+                    where=where,
+                    number=odd,
+                ),
+            )
+        real = set(everything)
+        seen: set = set()
+        for number, item in enumerate(got, 1):
+            if item in seen and item in real:
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, match {number} repeats {file} line {line}: a line counts "
+                        "once, however often the pattern occurs in it.",
+                        where=where,
+                        number=number,
+                        file=quote(item[0]),
+                        line=item[1],
+                    ),
+                )
+            seen.add(item)
         files = {f for f, _ in everything}
         for name, _ in got:
             if isinstance(name, str) and name not in files:
@@ -155,6 +279,68 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
                             example=example,
                         ),
                     )
+        path = run.call.get("path", ".")
+        for number, (name, _line) in enumerate(got, 1):
+            if isinstance(name, str) and not _under(name, path):
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, match {number} is in {file}, which is not under the folder "
+                        "{path}. Search only the files under `path`.",
+                        where=where,
+                        number=number,
+                        file=quote(name),
+                        path=quote(path),
+                    ),
+                )
+        shifted = [(f, n + 1 if is_whole(n) else n) for f, n in got]
+        if got and not set(got) <= real and set(shifted) <= real:
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, every line number is one too small: count lines from 1, as an "
+                    "editor shows them.",
+                    where=where,
+                ),
+            )
+        pattern = run.call.get("pattern")
+        if not got and wanted and isinstance(pattern, str) and _REGEX_SIGNS.search(pattern):
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, you found no match; there are {total}. The pattern is a "
+                    "regular expression: a line matches when `re.search(pattern, line)` finds "
+                    "something, not when the pattern's text appears in it as it is.",
+                    where=where,
+                    total=len(everything),
+                ),
+            )
+        invented = [g for g in got if g not in real]
+        if invented:
+            number = got.index(invented[0]) + 1
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, match {number} is {file} line {line}, but that line does not "
+                    "match the pattern: a line matches when `re.search(pattern, line)` finds "
+                    "something in it.",
+                    where=where,
+                    number=number,
+                    file=quote(invented[0][0]),
+                    line=quote(invented[0][1]),
+                ),
+            )
+        if len(got) > cap:
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, you returned {matches}; max_results is {cap}, so return at "
+                    "most {cap}: the first ones by file and line.",
+                    where=where,
+                    matches=_count_matches(len(got)),
+                    cap=cap,
+                ),
+            )
         if len(got) != len(wanted):
             return Outcome(
                 False,
@@ -168,32 +354,10 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
                     cap=cap,
                 ),
             )
-        if sorted(map(repr, got)) == sorted(map(repr, wanted)):
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, the right matches come back in the wrong order. Sort by file "
-                    "(as strings), then by line number.",
-                    where=where,
-                ),
-            )
-        if [(f, line + 1 if isinstance(line, int) else line) for f, line in got] == wanted:
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, every line number is one too small: count lines from 1, as an "
-                    "editor shows them.",
-                    where=where,
-                ),
-            )
+        named = _order_problem(where, got, wanted, everything, cap)
+        if named:
+            return Outcome(False, named)
         first = next(i for i, (g, w) in enumerate(zip(got, wanted, strict=False)) if g != w)
-        if set(map(repr, got)) <= set(map(repr, everything)):
-            why = tr(
-                "that match is real but not one of the first ones: cut the list only after "
-                "sorting all matches by file and line"
-            )
-        else:
-            why = tr("there is no such match")
         return Outcome(
             False,
             tr(
@@ -205,17 +369,36 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
                 line=quote(got[first][1]),
                 wanted_file=quote(wanted[first][0]),
                 wanted_line=wanted[first][1],
-                why=why,
+                why=tr(
+                    "that match is real but not one of the first ones: cut the list only after "
+                    "sorting all matches by file and line"
+                ),
             ),
         )
     return Outcome(True)
 
 
-@check("search-snippets", kinds=("python",))
+_ELLIPSES = ("...", "\u2026")
+
+
+@check(
+    "search-snippets",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "runs": RUNS_SCHEMA,
+            "max": {"type": "integer", "minimum": 1, "description": "most characters (200)"},
+        }
+    ),
+)
 def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
-    """Each snippet is taken from its line: the whole line if short, else at most `max` chars."""
+    """Each snippet is taken from its line: the whole line if short, else at most `max` chars.
+
+    Leading and trailing spaces may be stripped; a cut line may end with "..." (within the
+    limit).
+    """
     limit = params.get("max", 200)
-    limit = limit if isinstance(limit, int) else 200
+    limit = limit if is_whole(limit) else 200
     judged = 0
     for run, returned, problem in _search_results(ctx, params):
         if problem:
@@ -250,7 +433,10 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
                         limit=limit,
                     ),
                 )
-            if not snippet.strip() or snippet not in line:
+            core = snippet
+            if len(line.strip()) > limit and core.endswith(_ELLIPSES):
+                core = core.removesuffix("...").removesuffix("\u2026")
+            if not core.strip() or core.strip() not in line:
                 return Outcome(
                     False,
                     tr(
@@ -280,20 +466,40 @@ def search_snippets(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("search-total", kinds=("python",))
+@check("search-total", kinds=("python",), params=_SEARCH_PARAMS)
 def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
-    """`total_matches` is the true count, and `truncated` says whether matches were left out."""
+    """`total_matches` is the true count, and `truncated` says whether matches were left out.
+
+    A value of the wrong type is left to `search-shape` ("not judged yet").
+    """
     for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
         where = _search_call(run)
         total = len(run.expected["matches"])
         cap = run.expected.get("max_results", total)
+        cap = cap if is_whole(cap) else total
         got = returned.get("total_matches")
+        if not is_whole(got):
+            return Outcome(
+                False,
+                tr(
+                    "Not judged yet: in {where}, `total_matches` is not a whole number.",
+                    where=where,
+                ),
+            )
         if got != total:
             shown = len(returned["matches"])
             values = {"where": where, "got": quote(got), "total": total}
-            if got == shown and shown != total:
+            occurrences = _occurrences(run.call.get("pattern"), run.expected["matches"])
+            if occurrences is not None and got == occurrences != total:
+                message = tr(
+                    "In {where}, `total_matches` is {got}, the number of times the pattern "
+                    "occurs; {total} lines match. A line counts once, however often the pattern "
+                    "occurs in it.",
+                    **values,
+                )
+            elif got == shown and shown != total:
                 message = tr(
                     "In {where}, `total_matches` is {got}; the search finds {total}. That is the "
                     "number returned, not the number found: count every match, then cut the "
@@ -305,14 +511,32 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
                     "In {where}, `total_matches` is {got}; the search finds {total}.", **values
                 )
             return Outcome(False, message)
-        if returned.get("truncated") is not (total > cap):
+        flag = returned.get("truncated")
+        if not isinstance(flag, bool):
+            return Outcome(
+                False,
+                tr("Not judged yet: in {where}, `truncated` is not true or false.", where=where),
+            )
+        if flag is not (total > cap):
+            if total == cap:
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, `truncated` is true, but the search finds {total} matches "
+                        "and max_results is {cap}: every match fits, so nothing was left out. "
+                        "`truncated` is true only when there are more matches than max_results.",
+                        where=where,
+                        total=total,
+                        cap=cap,
+                    ),
+                )
             return Outcome(
                 False,
                 tr(
                     "In {where}, `truncated` is {value}; with {total} matches and "
                     "max_results={cap} it should be {expected}.",
                     where=where,
-                    value=quote(returned.get("truncated")),
+                    value=quote(flag),
                     total=total,
                     cap=cap,
                     expected="true" if total > cap else "false",
@@ -321,7 +545,22 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("returned-error", kinds=("python",))
+@check(
+    "returned-error",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "code": {"type": "string", "description": "the error code those runs expect"},
+            "text_fields": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "keys of the error that must hold a sentence",
+            },
+            "runs": RUNS_SCHEMA,
+        },
+        required=["code"],
+    ),
+)
 def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
     """Runs whose key is `{"error": code}` return `{"error": code, ...}` and nothing found.
 
@@ -341,6 +580,9 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
     for run in runs:
         where = _search_call(run) if "pattern" in run.call else tr("run {run}", run=run.index + 1)
         if run.exception is not None:
+            problem = not_scenario(run, ctx)
+            if problem:
+                return problem
             return Outcome(
                 False,
                 tr(
@@ -367,6 +609,16 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
             )
         got = returned.get("error") if isinstance(returned, dict) else None
         if got != code:
+            if isinstance(returned, dict) and "error" not in returned and "matches" in returned:
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, the result is an ordinary search result (with no match); "
+                        'it should be the error `{{"error": {code}, "message": ...}}`.',
+                        where=where,
+                        code=quote(code),
+                    ),
+                )
             return Outcome(
                 False,
                 tr(
@@ -389,6 +641,3 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
                     ),
                 )
     return Outcome(True)
-
-
-# ------------------------------------------------------------------------- trim-result

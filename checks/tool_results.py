@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.checks import Outcome, check, quote, tr
 
@@ -13,23 +13,61 @@ if TYPE_CHECKING:
 
 from ._runs import (
     RESULT_KEYS,
+    RUNS_SCHEMA,
+    _exception_name,
     _is_flag,
     _per_run,
+    _shown,
     content_text,
-    raised,
+    is_whole,
+    not_scenario,
+    params_schema,
     selected,
+    type_slip,
 )
 
 
-@check("tool-result-block", kinds=("python",))
+def _not_judged(cause: str) -> Outcome:
+    return Outcome(False, tr("Not judged yet: {cause}.", cause=cause))
+
+
+def _raised_instead(run) -> str:
+    return tr(
+        "run {run} raised {type} instead of returning a result",
+        run=run.index + 1,
+        type=_exception_name(run),
+    )
+
+
+@check(
+    "tool-result-block",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "id_param": {
+                "type": "string",
+                "description": "the argument that holds the call's id (default call_id)",
+            },
+            "runs": RUNS_SCHEMA,
+        }
+    ),
+)
 def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
-    """Each run returns a tool_result block quoting the id it got (`id_param`), text content."""
+    """Each run returns a tool_result block quoting the id it got (`id_param`), text content.
+
+    A run that raised a failure of the scenario is left to the criteria about that
+    failure ("not judged yet"); a bug in the learner's code is reported here.
+    """
     id_param = params.get("id_param", "call_id")
     first_id = ctx.runs[0].call.get(id_param) if ctx.runs else None
+    waiting = None
     for run in selected(ctx, params):
-        problem = raised(run)
-        if problem:
-            return problem
+        if run.exception is not None:
+            problem = not_scenario(run, ctx)
+            if problem:
+                return problem
+            waiting = waiting or _raised_instead(run)
+            continue
         block = run.returned
         where = tr("Run {run}", run=run.index + 1)
         if not isinstance(block, dict):
@@ -48,7 +86,7 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
                 tr(
                     '{where}: `type` is {value}; it must be "tool_result".',
                     where=where,
-                    value=quote(block.get("type")),
+                    value=_shown(block, "type"),
                 ),
             )
         wanted = run.call.get(id_param)
@@ -63,7 +101,7 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
                 tr(
                     "{where}: `tool_use_id` is {got}; {why} Use the `{param}` argument.",
                     where=where,
-                    got=quote(got),
+                    got=_shown(block, "tool_use_id"),
                     why=why,
                     param=id_param,
                 ),
@@ -75,7 +113,7 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
                     "{where}: `content` is {value}; make it a string (JSON text), which is what "
                     "the model reads.",
                     where=where,
-                    value=quote(block.get("content")),
+                    value=_shown(block, "content"),
                 ),
             )
         extra = sorted(set(block) - RESULT_KEYS)
@@ -90,36 +128,122 @@ def tool_result_block(ctx: PythonContext, params: Mapping) -> Outcome:
                     key=quote(extra[0]),
                 ),
             )
+    if waiting:
+        return _not_judged(waiting)
     return Outcome(True)
 
 
-@check("tool-result-outcome", kinds=("python",))
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "boolean"
+    if is_whole(value):
+        return "whole number"
+    if isinstance(value, (int, float)):
+        return "number"
+    return "string"
+
+
+def _same_spelled(got: Any, want: Any) -> bool:
+    """`got` spells `want` in another JSON type: "30" for 30, "true" for true."""
+    if type(got) is type(want) or isinstance(want, (dict, list)) or want is None:
+        return False
+    return str(got).strip().lower() == json.dumps(want).strip('"').lower()
+
+
+def _inside(value: Any, want: Any) -> bool:
+    """`want` is nested somewhere inside `value` (a wrapped result)."""
+    if value == want:
+        return True
+    if isinstance(value, dict):
+        return any(_inside(v, want) for v in value.values())
+    if isinstance(value, list):
+        return any(_inside(v, want) for v in value)
+    return False
+
+
+@check(
+    "tool-result-outcome",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "runs": RUNS_SCHEMA,
+            "what": {"type": "string", "description": "the scenario, for messages"},
+            "is_error": {
+                "type": "boolean",
+                "description": "the flag every selected result must carry (left out: not judged)",
+            },
+            "exact": {"type": "boolean", "description": "the content must equal `content`"},
+            "content": {
+                "description": "keys the parsed content must hold: one object, or one per run",
+                "oneOf": [
+                    {"type": "object"},
+                    {"type": "array", "items": {"type": "object"}},
+                ],
+            },
+            "text_fields": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "keys of the content that must hold a sentence",
+            },
+        }
+    ),
+)
 def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
     """The selected runs' results carry `is_error` as given and JSON content holding `content`.
 
-    Params: `is_error` (bool), `content` (an object, or a list of one per selected run:
-    keys the parsed content must hold with those values), `exact` (the content must equal
-    it), `text_fields` (keys that must hold a sentence), `what` (the scenario, for messages).
+    Params: `is_error` (bool; left out, the flag is not judged), `content` (an object, or a
+    list of one per selected run: keys the parsed content must hold with those values),
+    `exact` (the content must equal it), `text_fields` (keys that must hold a sentence),
+    `what` (the scenario, for messages). A criterion without `content` judges only what the
+    others cannot see (its `text_fields`): a run that raised, returned no block or content
+    that is not a JSON object is "not judged yet" there, since another criterion names it.
     """
     what = params.get("what", "")
+    primary = params.get("content") is not None
+    waiting = None
     for position, run in enumerate(selected(ctx, params)):
         where = tr("In run {run}", run=run.index + 1) + (f" ({what})" if what else "")
-        problem = raised(run)
-        if problem:
+        if run.exception is not None:
+            problem = not_scenario(run, ctx)
+            if problem:
+                return _not_judged(
+                    tr(
+                        "run {run} stopped with {type} in your own code",
+                        run=run.index + 1,
+                        type=run.exception.type,
+                    )
+                )
+            if not primary:
+                waiting = waiting or _raised_instead(run)
+                continue
             return Outcome(
                 False,
                 tr(
                     "{where}, your function raised {type}: {message}. Catch it and return a "
                     "tool_result instead, so the model learns what went wrong.",
                     where=where,
-                    type=run.exception.type,
+                    type=_exception_name(run),
                     message=quote(run.exception.message, 120),
                 ),
             )
-        block = run.returned if isinstance(run.returned, dict) else {}
+        block = run.returned
+        if not isinstance(block, dict) or content_text(block.get("content")) is None:
+            waiting = waiting or tr(
+                "run {run} returned no tool_result block with text content", run=run.index + 1
+            )
+            continue
         flag = block.get("is_error")
-        if params.get("is_error"):
+        if "is_error" in params and params.get("is_error"):
             if not _is_flag(flag):
+                if flag is not None and not isinstance(flag, bool):
+                    return Outcome(
+                        False,
+                        tr(
+                            "{where}, `is_error` should be {slip}.",
+                            where=where,
+                            slip=type_slip(flag, "boolean"),
+                        ),
+                    )
                 return Outcome(
                     False,
                     tr(
@@ -128,7 +252,7 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
                         where=where,
                     ),
                 )
-        elif flag not in (None, False):
+        elif "is_error" in params and flag not in (None, False):
             return Outcome(
                 False,
                 tr(
@@ -142,6 +266,11 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
         try:
             parsed = json.loads(text) if text is not None else None
         except ValueError:
+            if not primary:
+                waiting = waiting or tr(
+                    "the content of run {run} is not JSON yet", run=run.index + 1
+                )
+                continue
             return Outcome(
                 False,
                 tr(
@@ -154,6 +283,28 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
         want = _per_run(params.get("content"), position)
         if isinstance(want, dict):
             if params.get("exact") and parsed != want:
+                args = run.call.get("args")
+                if isinstance(args, dict) and args and _inside(parsed, args):
+                    return Outcome(
+                        False,
+                        tr(
+                            "{where}, `content` holds {text}: the service got the whole "
+                            "`args` dict as one argument. Call it as `fn(**args)`, so each "
+                            "key becomes an argument.",
+                            where=where,
+                            text=quote(text, 80),
+                        ),
+                    )
+                if parsed != want and _inside(parsed, want):
+                    return Outcome(
+                        False,
+                        tr(
+                            "{where}, `content` holds {text}: the service's value is wrapped "
+                            "in something else. Send the value itself: `json.dumps(value)`.",
+                            where=where,
+                            text=quote(text, 80),
+                        ),
+                    )
                 return Outcome(
                     False,
                     tr(
@@ -174,18 +325,36 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
                     ),
                 )
             for key, value in want.items():
-                if parsed.get(key) != value:
-                    shown = quote(parsed[key]) if key in parsed else tr("missing")
+                got = parsed.get(key)
+                if got == value and type(got) is type(value):
+                    continue
+                if key in parsed and _same_spelled(got, value):
                     return Outcome(
                         False,
                         tr(
-                            "{where}, `{key}` in the content is {shown}; it should be {value}.",
+                            "{where}, `{key}` in the content should be {slip}.",
                             where=where,
                             key=key,
-                            shown=shown,
-                            value=quote(value),
+                            slip=type_slip(got, _kind(value)),
                         ),
                     )
+                if got == value:  # 30.0 for 30: the same number
+                    continue
+                return Outcome(
+                    False,
+                    tr(
+                        "{where}, `{key}` in the content is {shown}; it should be {value}.",
+                        where=where,
+                        key=key,
+                        shown=_shown(parsed, key),
+                        value=quote(value),
+                    ),
+                )
+        elif not isinstance(parsed, dict) and params.get("text_fields"):
+            waiting = waiting or tr(
+                "the content of run {run} is not a JSON object yet", run=run.index + 1
+            )
+            continue
         for key in params.get("text_fields") or []:
             value = parsed.get(key) if isinstance(parsed, dict) else None
             if not isinstance(value, str) or not value.strip():
@@ -198,7 +367,6 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
                         key=key,
                     ),
                 )
+    if waiting:
+        return _not_judged(waiting)
     return Outcome(True)
-
-
-# ------------------------------------------------------------------------ search-leads

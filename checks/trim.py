@@ -11,12 +11,36 @@ if TYPE_CHECKING:
     from checker.checks import PythonContext
 
 from ._runs import (
+    RUNS_SCHEMA,
     _judged,
     _shown,
     estimate_tokens,
+    is_whole,
+    params_schema,
     raised,
     selected,
+    type_slip,
 )
+
+#: `budget_param`: the argument that holds the budget (default budget)
+_TRIM_PARAMS = params_schema(
+    {
+        "runs": RUNS_SCHEMA,
+        "budget_param": {
+            "type": "string",
+            "description": "the argument that holds the token budget (default budget)",
+        },
+    }
+)
+
+
+def _not_judged(cause: str) -> Outcome:
+    return Outcome(False, tr("Not judged yet: {cause}.", cause=cause))
+
+
+def _over(run, params: Mapping, returned) -> bool:
+    budget = run.call.get(params.get("budget_param", "budget"))
+    return is_whole(budget) and estimate_tokens(returned) > budget
 
 
 def _trim_runs(ctx: PythonContext, params: Mapping) -> list:
@@ -35,8 +59,8 @@ def _trim_call(run, params: Mapping) -> str:
     )
 
 
-def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
-    problem = raised(run)
+def _trim_result(run, params: Mapping, ctx=None) -> tuple[dict | None, Outcome | None]:
+    problem = raised(run, ctx)
     if problem:
         return None, problem
     returned = run.returned
@@ -54,17 +78,17 @@ def _trim_result(run, params: Mapping) -> tuple[dict | None, Outcome | None]:
 def _trim_results(ctx: PythonContext, params: Mapping):
     """`_judged` over the trim runs."""
     no_run = tr("No run ran to the end, so there is nothing to judge yet.")
-    return _judged(_trim_runs(ctx, params), lambda run: _trim_result(run, params), no_run)
+    return _judged(_trim_runs(ctx, params), lambda run: _trim_result(run, params, ctx), no_run)
 
 
-@check("trim-budget", kinds=("python",))
+@check("trim-budget", kinds=("python",), params=_TRIM_PARAMS)
 def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
     """Each result fits its budget by the course estimator, ceil(len(compact JSON) / 4)."""
     runs = _trim_runs(ctx, params)
     if not runs:
         return Outcome(False, tr("No run ran to the end, so there is nothing to judge yet."))
     for run in runs:
-        problem = raised(run)
+        problem = raised(run, ctx)
         if problem:
             return problem
         budget = run.call.get(params.get("budget_param", "budget"))
@@ -83,7 +107,7 @@ def trim_budget(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("trim-orders", kinds=("python",))
+@check("trim-orders", kinds=("python",), params=_TRIM_PARAMS)
 def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
     """`orders` is the first rows, in order, each cut to the key's fields, values copied."""
     for run, returned, problem in _trim_results(ctx, params):
@@ -162,14 +186,24 @@ def trim_orders(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("trim-total", kinds=("python",))
+@check("trim-total", kinds=("python",), params=_TRIM_PARAMS)
 def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
     """`total` is the number of rows given, whatever was kept."""
     for run, returned, problem in _trim_results(ctx, params):
         if problem:
             return problem
         total = run.expected.get("total")
-        if returned.get("total") != total or isinstance(returned.get("total"), bool):
+        got = returned.get("total")
+        if "total" in returned and not is_whole(got) and str(got).strip() == str(total):
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, `total` should be {slip}.",
+                    where=_trim_call(run, params),
+                    slip=type_slip(got, "whole number"),
+                ),
+            )
+        if got != total or isinstance(got, bool):
             return Outcome(
                 False,
                 tr(
@@ -183,7 +217,7 @@ def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("trim-truncation", kinds=("python",))
+@check("trim-truncation", kinds=("python",), params=_TRIM_PARAMS)
 def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
     """`truncated` says whether rows were left out; if so, `next_cursor` is the last order_id."""
     for run, returned, problem in _trim_results(ctx, params):
@@ -194,17 +228,25 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
         cut = kept < run.expected.get("total", kept)
         budget = run.call.get(params.get("budget_param", "budget"))
         if not cut and isinstance(budget, int) and estimate_tokens(returned) > budget:
+            return _not_judged(
+                tr(
+                    "in {where}, you returned all {kept} orders, over the budget, so nothing "
+                    "is left out to mark",
+                    where=where,
+                    kept=kept,
+                )
+            )
+        flag = returned.get("truncated")
+        if "truncated" in returned and not isinstance(flag, bool):
             return Outcome(
                 False,
                 tr(
-                    "In {where}, you returned all {kept} orders, which is over the budget, so "
-                    "nothing is marked as left out yet. Cut the list to fit, then set "
-                    "`truncated` and `next_cursor`.",
+                    "In {where}, `truncated` should be {slip}.",
                     where=where,
-                    kept=kept,
+                    slip=type_slip(flag, "boolean"),
                 ),
             )
-        if returned.get("truncated") is not cut:
+        if flag is not cut:
             return Outcome(
                 False,
                 tr(
@@ -246,7 +288,7 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("trim-fills", kinds=("python",))
+@check("trim-fills", kinds=("python",), params=_TRIM_PARAMS)
 def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
     """As many rows as fit: the result with the next row added would be over the budget."""
     for run, returned, problem in _trim_results(ctx, params):
@@ -258,15 +300,12 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
         if not isinstance(budget, int):
             continue
         if estimate_tokens(returned) > budget:
-            return Outcome(
-                False,
+            return _not_judged(
                 tr(
-                    "In {where}, your {kept} orders come to {tokens} tokens, over the budget: as "
-                    "many as fit means the most that stay within it.",
+                    "in {where}, the result is over the budget; once it fits, this checks "
+                    "that one more order would not",
                     where=_trim_call(run, params),
-                    kept=kept,
-                    tokens=estimate_tokens(returned),
-                ),
+                )
             )
         if kept >= len(rows):
             continue
@@ -278,6 +317,18 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
             bigger["truncated"] = False
             bigger.pop("next_cursor", None)
         size = estimate_tokens(bigger)
+        if size == budget:
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, you returned {kept} orders, but one more makes exactly {size} "
+                    "tokens, the budget itself: a result of exactly `budget` tokens is within "
+                    "it. Compare with `<=`, not `<`.",
+                    where=_trim_call(run, params),
+                    kept=kept,
+                    size=size,
+                ),
+            )
         if size <= budget:
             return Outcome(
                 False,
@@ -294,7 +345,7 @@ def trim_fills(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("trim-complete", kinds=("python",))
+@check("trim-complete", kinds=("python",), params=_TRIM_PARAMS)
 def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
     """When every row fits, all come back, `truncated` is false and there is no cursor."""
     for run, returned, problem in _trim_results(ctx, params):
@@ -314,7 +365,17 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
                     kept=kept,
                 ),
             )
-        if returned.get("truncated") is not False:
+        flag = returned.get("truncated")
+        if "truncated" in returned and not isinstance(flag, bool):
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, `truncated` should be {slip}.",
+                    where=where,
+                    slip=type_slip(flag, "boolean"),
+                ),
+            )
+        if flag is not False:
             return Outcome(
                 False,
                 tr(
@@ -336,7 +397,20 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("arguments-unchanged", kinds=("python",))
+@check(
+    "arguments-unchanged",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "names": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "the arguments that must stay unchanged (default all)",
+            },
+            "runs": RUNS_SCHEMA,
+        }
+    ),
+)
 def arguments_unchanged(ctx: PythonContext, params: Mapping) -> Outcome:
     """The function leaves its arguments as it got them (`names`: which ones; default all)."""
     names = params.get("names")
@@ -356,6 +430,3 @@ def arguments_unchanged(ctx: PythonContext, params: Mapping) -> Outcome:
     if not any(run.finished for run in ctx.runs):
         return Outcome(False, tr("No run finished, so there is nothing to judge yet."))
     return Outcome(True)
-
-
-# ------------------------------------------------------------------------- capped-loop

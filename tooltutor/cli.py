@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
 import sys
 
 from tooltutor import __version__
@@ -20,10 +21,12 @@ from tooltutor.errors import UserError
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("list_cmd", "list lessons and exercises with their status"),
     "show": ("show", "print a lesson as readable text"),
-    "check": ("check", "mark your answer to an exercise"),
-    "lint": ("lint", "judge a tool-calling request as the Anthropic or OpenAI API would"),
     "start": ("start", "write an exercise to a file, to solve it in your own editor"),
+    "check": ("check", "mark your answer (default: the current exercise, in its file)"),
+    "hint": ("hint", "show the next hint of an exercise (default: the current one)"),
+    "next": ("next", "go on to the next exercise you have not passed, in your editor"),
     "watch": ("watch", "check the current exercise each time you save its file"),
+    "lint": ("lint", "judge a tool-calling request as the Anthropic or OpenAI API would"),
     "validate": ("validate", "check a course directory and self-test its exercises"),
     "progress": ("progress", "show what you have done"),
     "reset": ("reset", "forget the progress of an exercise, or of the whole course"),
@@ -31,10 +34,32 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """ArgumentParser whose usage errors are one line and exit 2."""
+    """ArgumentParser whose usage errors are one line and exit 2, with the closest command
+    (or choice) for one that does not exist."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        unknown = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
+        if unknown:
+            message = f"no command '{unknown.group(1)}'{_suggestion(message)}"
+        else:
+            message += _suggestion(message)
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
+
+
+def _suggestion(message: str) -> str:
+    """`; did you mean 'check'?` for argparse's "invalid choice: 'chek' (choose from ...)"."""
+    found = re.search(r"invalid choice: '([^']*)'(?: \(choose from (.*)\))?", message)
+    if found is None or "maybe you meant" in message:
+        return ""
+    from tooltutor.workdir import close_names
+
+    given, listed = found.group(1), found.group(2)
+    if listed:  # quoted up to Python 3.12.7, bare since
+        choices = re.findall(r"'([^']*)'", listed) or [c.strip() for c in listed.split(",")]
+    else:
+        choices = list(COMMANDS)
+    near = close_names(given, choices)
+    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
 
 
 def build_parser(selected: str | None = None) -> argparse.ArgumentParser:

@@ -558,6 +558,24 @@ class _Loader:
                     f"two criteria share the id '{cid}': give each an `id` of its own",
                 )
             ids.add(cid)
+        for i, criterion in enumerate(exercise.criteria):
+            # no spoilers: the hint that reveals a criterion must exist
+            number = criterion.get("revealed_by_hint")
+            if isinstance(number, int) and number > len(exercise.hints):
+                self.problem(
+                    exercise.path,
+                    doc.locate(f"/criteria/{i}/revealed_by_hint"),
+                    f"`revealed_by_hint` is {number}, but the exercise has "
+                    f"{len(exercise.hints)} hints",
+                )
+            cid = criterion.get("id", criterion["check"])
+            if cid in (criterion.get("also_hides") or []):
+                self.problem(
+                    exercise.path,
+                    doc.locate(f"/criteria/{i}/also_hides"),
+                    f"criterion '{cid}' lists itself in `also_hides`: it hides itself already",
+                    severity="warning",
+                )
         if exercise.choices:
             choice_ids = [c["id"] for c in exercise.choices]
             if len(set(choice_ids)) != len(choice_ids):

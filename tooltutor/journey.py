@@ -3,9 +3,12 @@
 Plain logic over the course and the progress store (no Textual), for the course map and
 the command palette. An exercise is `new`, `attempted` (failed checks only) or `passed`;
 a lesson is finished when every inline check has an answer and every exercise that
-loaded has passed. "Continue" opens the first unfinished step: the first lesson whose
+loaded has passed. `continue_step` is the first unfinished step: the first lesson whose
 checks are not all answered (at the page the learner last read in it, else its first
-page), or else the first exercise of that lesson not yet passed.
+page), or else the first exercise of that lesson not yet passed. "Continue" on the map
+(`resume_step`) opens the lesson page or exercise the learner was last in, as the
+progress store remembers it (an exercise passed since leads to the step after it, see
+`step_after`), and the first unfinished step when there is no such place.
 """
 
 from __future__ import annotations
@@ -167,6 +170,56 @@ class Journey:
                 if progress.statuses.get(exercise.id) != PASSED:
                     return Step("exercise", lesson.id, exercise_id=exercise.id)
         return Step("done")
+
+    def resume_step(self) -> Step:
+        """Where the learner was last: the lesson page or the exercise the progress store
+        remembers (an exercise passed since leads on to the step after it); with no
+        position (or one the course no longer has), the first unfinished step."""
+        position = self.store.position(self.course.id)
+        if position is None or self.course.lesson(position.lesson_id) is None:
+            return self.continue_step()
+        if position.exercise_id is not None:
+            exercise = self.course.exercise(position.exercise_id)
+            if exercise is None:
+                return self.continue_step()
+            if self.status(exercise.id) != PASSED:
+                return Step("exercise", exercise.lesson, exercise_id=exercise.id)
+            return self.step_after(exercise.id)
+        return Step("lesson", position.lesson_id, page=max(0, position.section or 0))
+
+    def step_after(self, exercise_id: str) -> Step:
+        """What comes after `exercise_id`: the next exercise of its lesson not passed yet
+        (after it, then before it), else the first unfinished step of a later lesson,
+        else the first unfinished step of the course, else the end."""
+        exercise = self.course.exercise(exercise_id)
+        lesson = self.course.lesson(exercise.lesson) if exercise else None
+        if lesson is None:
+            return self.continue_step()
+        statuses = self.statuses()
+        items = lesson.exercise_items
+        at = next((i for i, e in enumerate(items) if e.id == exercise_id), -1)
+        for other in items[at + 1 :] + items[: max(at, 0)]:
+            if statuses.get(other.id) != PASSED:
+                return Step("exercise", lesson.id, exercise_id=other.id)
+        lessons = self.course.lessons
+        index = next((i for i, le in enumerate(lessons) if le.id == lesson.id), len(lessons))
+        for later in lessons[index + 1 :]:
+            progress = self.progress(later, statuses)
+            if not progress.finished:
+                if not progress.checks_done or not later.exercise_items:
+                    return Step("lesson", later.id, page=0)
+                first = next(e for e in later.exercise_items if statuses.get(e.id) != PASSED)
+                return Step("exercise", later.id, exercise_id=first.id)
+        return self.continue_step()
+
+    def course_progress(self, progress: dict[str, LessonProgress] | None = None) -> tuple[int, int]:
+        """(done, total) over the whole course: inline checks answered and exercises passed."""
+        if progress is None:
+            statuses = self.statuses()
+            progress = {le.id: self.progress(le, statuses) for le in self.course.lessons}
+        done = sum(p.checks_answered + p.exercises_passed for p in progress.values())
+        total = sum(p.checks_total + p.exercises_total for p in progress.values())
+        return min(done, total), total
 
     def next_exercise(self, lesson: Lesson) -> str | None:
         """The first exercise of `lesson` not passed yet, else its first exercise."""

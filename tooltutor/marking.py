@@ -67,10 +67,42 @@ def _where(exc: BaseException, folder: Path) -> str:
     return f"{folder}: {name}"
 
 
-def mark_answer(course, exercise, answer: str | bytes):
-    """The checker's verdict on `answer` (blocking: seconds for Python exercises)."""
+def mark_answer(course, exercise, answer: str | bytes, filename: str | None = None):
+    """The checker's verdict on `answer` (blocking: seconds for Python exercises).
+
+    `filename` is the learner's file: a Python exercise's messages name it (its last part)
+    instead of `solution.py`. A diagnostic at a line always has a column (1 when the
+    checker knows only the line), so that `file:line:col` is three numbers everywhere.
+    """
     from checker.exercise import mark
     from tooltutor.i18n import use_checker_language
 
     use_checker_language(course.lang)
-    return mark(exercise.spec(), answer, model=course.model, checks=course_checks(course))
+    extra = {"filename": filename} if filename else {}
+    verdict = mark(
+        exercise.spec(), answer, model=course.model, checks=course_checks(course), **extra
+    )
+    return with_columns(verdict, answer)
+
+
+def with_columns(verdict, answer: str | bytes = ""):
+    """`verdict` where every diagnostic at a line has a column: where the checker knows
+    only the line (a Python exception's frame), the line's first character that is not
+    blank, so that `file:line:col` is three numbers and the caret points at the code."""
+    if not any(d.line is not None and d.column is None for d in verdict.diagnostics):
+        return verdict
+    if isinstance(answer, bytes):
+        answer = answer.decode("utf-8", errors="replace")
+    lines = answer.removeprefix("\ufeff").split("\n")
+
+    def column(line: int) -> int:
+        if 1 <= line <= len(lines):
+            source = lines[line - 1]
+            return len(source) - len(source.lstrip(" \t")) + 1 if source.strip() else 1
+        return 1
+
+    diagnostics = [
+        d._replace(column=column(d.line)) if d.line is not None and d.column is None else d
+        for d in verdict.diagnostics
+    ]
+    return verdict._replace(diagnostics=diagnostics)

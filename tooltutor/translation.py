@@ -132,7 +132,9 @@ EXERCISE_TEXT = Fields(
         "hints": InOrder(TEXT, "hint"),
         "explanation": TEXT,
         "criteria": ById(
-            Fields({"label": TEXT}), "criterion", key=lambda c: c.get("id") or c["check"]
+            Fields({"label": TEXT, "hidden_label": TEXT}),
+            "criterion",
+            key=lambda c: c.get("id") or c["check"],
         ),
         "choices": ById(CHOICE_TEXT, "choice"),
     }

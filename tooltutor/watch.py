@@ -1,18 +1,26 @@
-"""`tooltutor watch`: mark the current exercise each time its file is saved.
+"""`tooltutor watch`: mark the current exercise each time its file is saved, like
+`rustlings watch`.
 
-Plain scrolling output, so it works in any terminal and over ssh. Events come from two
-sources into one queue: file changes (watchfiles, or polling with `--poll` where file
-events do not arrive) and keys (`r` re-check, `h` hint, `n` next after a pass, `l` list,
-`q` quit; with no terminal, the same letters followed by Enter). A burst of writes (editors
-often write a file several times on save) is marked once: after the first change, further
-changes are absorbed until the file has been quiet for `debounce` seconds.
+It checks the file once when it starts, then after every save. On a terminal each check
+redraws the screen: the task (its Markdown drawn by Rich, wrapped to the terminal), then a
+compact result (the first criterion not met and its diagnostics; `f` shows them all), in
+colour unless `NO_COLOR` is set. Piped, or with `TERM=dumb`, it is plain text that
+scrolls. Events come from two sources into one queue: file changes (watchfiles, or polling
+with `--poll` where file events do not arrive) and keys (`r` re-check, `f` full list or
+short, `t` task shown or hidden, `h` hint, `n` next exercise not passed yet (after a
+pass), `l` list, `q` quit; with no terminal, the same letters followed by Enter). A burst
+of writes (editors often write a file several times on save) is marked once: after the
+first change, further changes are absorbed until the file has been quiet for `debounce`
+seconds.
 """
 
 from __future__ import annotations
 
 import os
 import queue
+import re
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable
@@ -20,11 +28,21 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
-from tooltutor.i18n import N_, t
-from tooltutor.workdir import answer_text, exercise_file, next_exercise, set_current
+from tooltutor.i18n import N_, t, tn
+from tooltutor.workdir import (
+    answer_text,
+    draft_text,
+    exercise_file,
+    next_exercise,
+    next_unfinished,
+    open_exercise,
+)
 
 #: The keys line, in English (shown with `t`, in the learner's language).
-KEYS_HELP = N_("keys: [r] check again  [h] hint  [n] next (after a pass)  [l] list  [q] quit")
+KEYS_HELP = N_("[r] check  [f] full list  [t] task  [h] hint  [n] next  [l] list  [q] quit")
+
+#: Clear the screen and put the cursor home (the scrollback is kept, to scroll back to).
+CLEAR = "\x1b[H\x1b[2J"
 
 
 @dataclass
@@ -107,6 +125,148 @@ def read_keys(events: queue.Queue, stream=None) -> None:
     events.put(Event("key", "q"))
 
 
+class Screen:
+    """Where `watch` writes: a terminal (screen cleared for each check, Rich, colour unless
+    `NO_COLOR`) or plain text that scrolls (a pipe, a file, `TERM=dumb`).
+
+    Course and answer text is made printable before it is shown; on a terminal it is
+    given to Rich as `Text` or `Markdown`, never read as markup.
+    """
+
+    def __init__(self, out) -> None:
+        from tooltutor.safe_output import unfiltered
+
+        self.out = out
+        self.raw = unfiltered(out)
+        isatty = getattr(self.raw, "isatty", None)
+        self.terminal = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
+        self.console = None
+        if self.terminal:
+            from rich.console import Console
+
+            self.console = Console(
+                file=self.raw,
+                no_color=bool(os.environ.get("NO_COLOR")),
+                highlight=False,
+                emoji=False,
+            )
+
+    @property
+    def width(self) -> int:
+        if self.console is not None:
+            return max(20, self.console.width)
+        from tooltutor.lesson_text import terminal_width
+
+        return terminal_width()
+
+    def clear(self) -> None:
+        if self.terminal:
+            self.raw.write(CLEAR)
+            self.raw.flush()
+
+    def line(self, text: str = "", style: str | None = None) -> None:
+        """Text wrapped to the width (each line of it)."""
+        from tooltutor.safe_output import printable
+
+        if self.console is None:
+            print(text, file=self.out, flush=True)
+            return
+        from rich.text import Text
+
+        self.console.print(Text(printable(text), style=style or ""))
+
+    def verbatim(self, text: str, style: str | None = None) -> None:
+        """Text already laid out (diagnostics with their caret lines): never re-wrapped."""
+        from tooltutor.safe_output import printable
+
+        if self.console is None:
+            print(text, file=self.out, flush=True)
+            return
+        from rich.text import Text
+
+        self.console.print(Text(printable(text), style=style or ""), soft_wrap=True)
+
+    def markdown(self, text: str) -> None:
+        """Course Markdown: drawn by Rich on a terminal, wrapped plain text otherwise."""
+        from tooltutor.lesson_text import footnotes_as_text, plain_markdown
+        from tooltutor.safe_output import printable
+
+        text = footnotes_as_text(text)
+        if self.console is None:
+            print(plain_markdown(text, self.width), file=self.out, flush=True)
+            return
+        from rich.markdown import Markdown
+
+        self.console.print(Markdown(printable(text)))
+
+    def rule(self, title: str) -> None:
+        if self.console is None:
+            print(f"--- {title} ---", file=self.out, flush=True)
+            return
+        from rich.rule import Rule
+        from rich.text import Text
+
+        from tooltutor.safe_output import printable
+
+        self.console.print(Rule(Text(printable(title)), align="left", style="dim"))
+
+
+_GUTTER = re.compile(r"^\s*\d*\s\|")
+_CARET = re.compile(r"^[\s|]*\^$")
+
+
+def fit(text: str, width: int) -> str:
+    """Diagnostics and checklists wrapped to `width`: a long line is wrapped under its own
+    indent; a source excerpt (`  21 | ...`) is cut at the width when its caret line below
+    points inside it, so that it never wraps."""
+    lines = text.split("\n")
+    out = []
+    for index, line in enumerate(lines):
+        if len(line) <= width:
+            out.append(line)
+        elif _GUTTER.match(line):
+            following = lines[index + 1] if index + 1 < len(lines) else ""
+            caret = len(following.expandtabs()) if _CARET.match(following) else width + 1
+            out.append(line[: width - 3] + "..." if caret < width - 3 else line)
+        else:
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(
+                textwrap.fill(
+                    line.strip(),
+                    width,
+                    initial_indent=indent,
+                    subsequent_indent=indent + "    ",
+                    break_long_words=False,
+                    break_on_hyphens=False,
+                )
+            )
+    return "\n".join(out)
+
+
+def _unrepeated(diagnostic):
+    """`diagnostic` without its hint's copy of the message's detail (a run's exception is
+    both the message and the start of the hint): the same text is shown once."""
+    head, _, detail = diagnostic.message.partition(": ")
+    if len(detail) < 40 or detail not in (diagnostic.hint or ""):
+        return diagnostic
+    hint = diagnostic.hint.replace(": " + detail, ".", 1).replace(detail, "", 1)
+    return diagnostic._replace(hint=re.sub(r"\.\s*\.", ".", hint).strip())
+
+
+def compact_diagnostics(verdict) -> tuple[object | None, list]:
+    """(the first criterion not met, the diagnostics shown with it): those of that
+    criterion, else the first one at a line of the learner's file."""
+    failing = next((c for c in verdict.criteria if not c.passed), None)
+    if failing is None:
+        return None, []
+    own = [d for d in verdict.diagnostics if failing.id and d.rule == failing.id]
+    if not own:
+        own = [d for d in verdict.diagnostics if d.line is not None][:1]
+    if not own and len(verdict.diagnostics) == 1:
+        own = list(verdict.diagnostics)
+    return failing, [_unrepeated(d) for d in own[:2]]
+
+
 class WatchSession:
     """The watch loop: marks, records, and answers keys. Output goes to `out`."""
 
@@ -124,10 +284,15 @@ class WatchSession:
         self.workdir = workdir
         self.store = store
         self.out = out or sys.stdout
+        self.screen = Screen(self.out)
         self.debounce = debounce
         self.events: queue.Queue = queue.Queue()
         self.passed = False
         self.checks = 0
+        self.full = False  # the full list of criteria and diagnostics, or the first one
+        self.show_task = True  # the task above each result (on a terminal)
+        self.last: tuple | None = None  # (verdict, text, time) of the last check
+        self.notes: list[str] = []
         use_course = getattr(store, "use_course", None)
         if use_course is not None:  # progress keyed by this course's folder, not its id alone
             use_course(course)
@@ -145,10 +310,11 @@ class WatchSession:
         return exercise_file(self.workdir, self.exercise)
 
     def say(self, text: str = "") -> None:
-        print(text, file=self.out, flush=True)
+        self.screen.line(text)
 
     def run(self) -> int:
         self.introduce()
+        self.check(first=True)
         while True:
             event = self.events.get()
             if event.kind == "stop":
@@ -178,87 +344,266 @@ class WatchSession:
         for event in held:
             self.events.put(event)
 
-    def check(self) -> None:
-        """Mark the file once, record the attempt and the draft, print the verdict."""
+    # -- checking
+
+    def _read(self) -> bytes | None:
+        """The file's bytes, or None after saying why it cannot be marked."""
         from tooltutor.errors import UserError
-        from tooltutor.marking import mark_answer
         from tooltutor.submission import FileTooBig, max_file_bytes, read_answer_file, too_big
-        from tooltutor.verdict_text import format_verdict
 
         path = self.path
         limit = max_file_bytes()
+        problem = None
         if not os.path.lexists(path):
-            self.say(
-                "\n"
-                + t(
-                    "{path} is gone. Recreate it with: tooltutor start {id} --dir {workdir} "
-                    "--force",
-                    path=path,
-                    id=self.exercise.id,
-                    workdir=self.workdir,
-                )
+            problem = t(
+                "{path} is gone. Recreate it with: tooltutor start {id} --dir {workdir} --force",
+                path=path,
+                id=self.exercise.id,
+                workdir=self.workdir,
             )
-            return
-        try:
-            # Checked before it is read: a FIFO or a device in its place is refused, never
-            # waited on, and a file over the limit is not read at all.
-            raw = read_answer_file(path, limit, pipes=False)
-        except FileTooBig as exc:
-            self.say(f"\n{exc}")
-            return
-        except UserError as exc:
-            self.say(f"\ncannot read: {exc}")
-            return
-        if len(raw) > limit:  # it grew while it was read
-            self.say(f"\n{too_big(str(path), limit)}")
+        else:
+            try:
+                # Checked before it is read: a FIFO or a device in its place is refused,
+                # never waited on, and a file over the limit is not read at all.
+                raw = read_answer_file(path, limit, pipes=False)
+            except FileTooBig as exc:
+                problem = str(exc)
+            except UserError as exc:
+                problem = f"cannot read: {exc}"
+            else:
+                if len(raw) <= limit:
+                    return raw
+                problem = str(too_big(str(path), limit))  # it grew while it was read
+        self.last = None
+        if self.screen.terminal:
+            self.screen.clear()
+            self._header()
+        self.say("\n" + problem)
+        self.say(t(KEYS_HELP))
+        return None
+
+    def check(self, first: bool = False) -> None:
+        """Mark the file once, record the attempt and the draft, show the verdict.
+
+        The `first` check, when watch starts or moves to an exercise, records nothing
+        unless it passes (an untouched starter is not an attempt) and keeps the draft as
+        it is.
+        """
+        from tooltutor.marking import mark_answer
+
+        raw = self._read()
+        if raw is None:
             return
         text = raw.decode("utf-8", errors="replace")
         answer = answer_text(self.exercise, text)
-        now = time.strftime("%H:%M:%S")
-        self.say("\n" + t("--- check {number} at {time} ---", number=self.checks + 1, time=now))
+        if self.screen.terminal:  # a Python exercise takes a few seconds
+            self.screen.line(t("Checking {path}...", path=self.path), style="dim")
         payload = answer if self.exercise.kind == "choice" else raw
-        verdict = mark_answer(self.course, self.exercise, payload)
+        verdict = mark_answer(self.course, self.exercise, payload, filename=str(self.path))
         self.checks += 1
-        conflict = self.store.save_draft(self.course.id, self.exercise.id, text)
-        self.store.record_attempt(
-            self.course.id,
-            self.exercise.id,
-            passed=verdict.passed,
-            criteria_passed=sum(c.passed for c in verdict.criteria),
-            criteria_total=len(verdict.criteria),
-            submission=text,
-            lesson_id=self.exercise.lesson,
-        )
-        self.passed = verdict.passed
-        self.say(format_verdict(self.exercise, verdict, text, str(path), stream=self.out).rstrip())
-        if verdict.passed:
-            self.say("")
-            self.say(self.course.expand(self.exercise.explanation).rstrip())
-            self.say("\n" + t("Press [n] for the next exercise."))
+        self.notes = []
+        if not first:
+            conflict = self.store.save_draft(
+                self.course.id, self.exercise.id, draft_text(self.exercise, text)
+            )
+            if conflict is not None and getattr(conflict, "first", False):
+                from tooltutor.workspace import draft_conflict_note
+
+                self.notes.append(draft_conflict_note(conflict))
+        if not first or verdict.passed:
+            self.store.record_attempt(
+                self.course.id,
+                self.exercise.id,
+                passed=verdict.passed,
+                criteria_passed=sum(c.passed for c in verdict.criteria),
+                criteria_total=len(verdict.criteria),
+                submission=text,
+                lesson_id=self.exercise.lesson,
+            )
         notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
         if notice:
-            self.say(t("note: {notice}", notice=notice))
-        if conflict is not None and getattr(conflict, "first", False):
-            from tooltutor.workspace import draft_conflict_note
+            self.notes.insert(0, notice)
+        self.passed = verdict.passed
+        self.last = (verdict, text, time.strftime("%H:%M:%S"))
+        self.show()
 
-            self.say(t("note: {notice}", notice=draft_conflict_note(conflict)))
-        self.say(t(KEYS_HELP))
+    def show(self) -> None:
+        """The last check. On a terminal, a new screen: the task at the top, the result,
+        the hints shown so far, and at the bottom (in view however long the task is)
+        the progress, the file and the keys. Plain, the result below what was said."""
+        if self.last is None:
+            return
+        verdict, text, when = self.last
+        screen = self.screen
+        stamp = t("check {number} at {time}", number=self.checks, time=when)
+        if screen.terminal:
+            screen.clear()
+            self._header()
+            if self.show_task:
+                self.say()
+                screen.markdown(self.course.expand(self.exercise.prompt))
+            self.say()
+        else:
+            self.say()
+            screen.rule(stamp)
+        self._result(verdict, text, stamp if screen.terminal else "")
+        self._hints_shown()
+        for note in self.notes:
+            self.say(t("note: {notice}", notice=note))
+        self._footer()
+
+    def _header(self) -> None:
+        lesson = self.course.lesson(self.exercise.lesson)
+        where = (
+            t("Lesson {number}, {title}", number=lesson.number, title=lesson.title)
+            if lesson
+            else self.exercise.lesson
+        )
+        self.screen.line(f"{self.exercise.title}  ({self.exercise.id})", style="bold")
+        self.screen.line(where, style="dim")
+
+    def _footer(self) -> None:
+        """Where things are, and the keys: the last lines, so always on the screen."""
+        if self.screen.terminal:
+            self.say()
+            progress = self._progress()
+            if progress:
+                self.screen.line(progress, style="dim")
+            self.screen.line(
+                t("Watching {path}; save it to check it.", path=self.path), style="dim"
+            )
+        self.screen.line(t(KEYS_HELP), style="bold" if self.screen.terminal else None)
+
+    def _progress(self) -> str:
+        statuses = getattr(self.store, "statuses", None)
+        if statuses is None or not self.course.lessons:
+            return ""
+        known = statuses(self.course.id)
+        order = [ex.id for lesson in self.course.lessons for ex in lesson.exercise_items]
+        done = sum(known.get(i) == "passed" for i in order)
+        bar = 30
+        filled = round(bar * done / len(order)) if order else 0
+        marks = ("#", "-") if not self.screen.terminal else ("█", "░")
+        drawn = marks[0] * filled + marks[1] * (bar - filled)
+        return t(
+            "Progress: {bar} {done}/{total} exercises passed",
+            bar=drawn,
+            done=done,
+            total=len(order),
+        )
+
+    def _result(self, verdict, text: str, stamp: str = "") -> None:
+        from tooltutor.verdict_text import format_verdict, marks
+
+        screen = self.screen
+        width = screen.width
+        met = sum(c.passed for c in verdict.criteria)
+        total = len(verdict.criteria)
+        ok, ko = marks(screen.raw)
+        if verdict.passed:
+            screen.line(
+                f"{ok} "
+                + t("PASS: all {total} criteria met.", total=total)
+                + f"  ({stamp})" * bool(stamp),
+                style="bold green",
+            )
+            self.say()
+            screen.markdown(self.course.expand(self.exercise.explanation))
+            self.say()
+            screen.line(t("Press [n] for the next exercise."), style="bold")
+            return
+        if self.full:
+            full = format_verdict(self.exercise, verdict, text, str(self.path), stream=screen.raw)
+            screen.verbatim(fit(full.rstrip(), width))
+            screen.line(t("[f] shows the first problem only."), style="dim")
+            return
+        screen.line(
+            f"{ko} "
+            + t("FAIL: {met} of {total} criteria met.", met=met, total=total)
+            + f"  ({stamp})" * bool(stamp),
+            style="bold red",
+        )
+        failing, shown = compact_diagnostics(verdict)
+        if failing is not None:
+            self.say()
+            screen.line(f"{ko} {failing.label}", style="bold")
+            if failing.message:
+                screen.line(
+                    textwrap.fill(
+                        failing.message,
+                        max(20, width - 4),
+                        initial_indent="    ",
+                        subsequent_indent="    ",
+                        break_long_words=False,
+                        break_on_hyphens=False,
+                    )
+                )
+        if shown:
+            from checker.report import format_human
+
+            blocks = format_human(shown, text, str(self.path)).rstrip().split("\n\n")[:-1]
+            self.say()
+            screen.verbatim(fit("\n\n".join(blocks), width), style="yellow")
+        more_criteria = total - met - (failing is not None)
+        more_problems = len(verdict.diagnostics) - len(shown)
+        if more_criteria or more_problems:
+            parts = []
+            if more_criteria:
+                parts.append(
+                    tn(more_criteria, "{n} more criterion not met", "{n} more criteria not met")
+                )
+            if more_problems:
+                parts.append(tn(more_problems, "{n} more problem", "{n} more problems"))
+            self.say()
+            screen.line(t("{what}: [f] shows the full list.", what=", ".join(parts)), style="dim")
+
+    def _hints_shown(self) -> None:
+        revealed = getattr(self.store, "hints_revealed", None)
+        if revealed is None or not self.exercise.hints or not self.screen.terminal:
+            return
+        shown = min(revealed(self.course.id, self.exercise.id), len(self.exercise.hints))
+        for number, hint in enumerate(self.exercise.hints[:shown], 1):
+            self.say()
+            self.screen.markdown(
+                self.course.expand(
+                    t(
+                        "Hint {number} of {total}: {hint}",
+                        number=number,
+                        total=len(self.exercise.hints),
+                        hint=hint,
+                    )
+                )
+            )
 
     def introduce(self) -> None:
-        """The exercise's prompt and what will be checked, before the first save."""
+        """The exercise's prompt and what will be checked, before the first check."""
+        if self.screen.terminal:
+            return  # the first check draws the screen, task included
         self.say(f"\n{self.exercise.title}  ({self.exercise.id})\n")
-        self.say(self.course.expand(self.exercise.prompt).rstrip())
+        self.screen.markdown(self.course.expand(self.exercise.prompt))
         self.say("\n" + t("What is checked:"))
         for criterion in self.exercise.criteria:
             self.say(f"  - {self.course.expand(criterion['label'])}")
         self.say("\n" + t("Watching {path}: save it in your editor to check it.", path=self.path))
         self.say(t(KEYS_HELP))
 
+    # -- keys
+
     def on_key(self, key: str) -> str | None:
         if key == "q":
             return "quit"
         if key == "r":
             self.check()
+        elif key == "f":
+            self.full = not self.full
+            self.show() if self.last else self.say(t(KEYS_HELP))
+        elif key == "t":
+            self.show_task = not self.show_task
+            if self.screen.terminal and self.last:
+                self.show()
+            else:
+                self.say()
+                self.screen.markdown(self.course.expand(self.exercise.prompt))
         elif key == "h":
             self.hint()
         elif key == "l":
@@ -270,19 +615,22 @@ class WatchSession:
         return None
 
     def hint(self) -> None:
-        shown = self.store.hints_revealed(self.course.id, self.exercise.id)
-        hints = self.exercise.hints
-        if shown >= len(hints):
-            self.say("\n" + t("No more hints: all {total} are shown above.", total=len(hints)))
-            for number, hint in enumerate(hints, 1):
-                self.say(t("Hint {number}: {hint}", number=number, hint=self.course.expand(hint)))
-            return
-        self.store.reveal_hint(self.course.id, self.exercise.id, shown)
-        hint = self.course.expand(hints[shown])
-        self.say(
-            "\n"
-            + t("Hint {number} of {total}: {hint}", number=shown + 1, total=len(hints), hint=hint)
-        )
+        """Reveal the next hint: on a terminal the screen is drawn again with every hint
+        shown so far; plain, the new one is printed."""
+        from tooltutor.commands.hint import reveal_hint
+
+        texts, note = reveal_hint(self.store, self.course, self.exercise)
+        if self.screen.terminal and self.last is not None:
+            self.show()
+        elif not note:
+            self.say()
+            self.screen.markdown(texts[-1])
+        else:
+            for text in texts:
+                self.say()
+                self.screen.markdown(text)
+        if note:
+            self.say("\n" + note)
 
     def list(self) -> None:
         statuses = self.store.statuses(self.course.id)
@@ -294,26 +642,23 @@ class WatchSession:
                 self.say(f"   {marks.get(statuses.get(ex.id), '[ ]')} {ex.id}{here}")
 
     def next(self) -> None:
+        """After a pass: the next exercise not passed yet, checked once at once."""
         if not self.passed:
             self.say("\n" + t("Pass this exercise first; [h] shows a hint."))
             return
-        following = next_exercise(self.course, self.exercise)
+        statuses = getattr(self.store, "statuses", None)
+        if statuses is not None:
+            following = next_unfinished(self.course, statuses(self.course.id), self.exercise)
+        else:
+            following = next_exercise(self.course, self.exercise)
         if following is None:
-            self.say("\n" + t("That was the last exercise of the course. Well done!"))
+            self.say("\n" + t("You have passed every exercise of the course. Well done!"))
             return
         self.exercise = following
         self.passed = False
+        self.full = False
+        self.last = None
         self._load_draft_base()
-        path = self.path
-        if not path.exists():
-            from tooltutor.workdir import initial_text
-
-            draft = self.store.load_draft(self.course.id, following.id)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(
-                initial_text(following, draft.text if draft else None),
-                encoding="utf-8",
-                errors="surrogatepass",
-            )
-        set_current(self.workdir, following.id)
+        open_exercise(self.workdir, following, self.store, self.course)
         self.introduce()
+        self.check(first=True)

@@ -2,12 +2,14 @@
 
 `tooltutor start EXERCISE` writes the exercise's draft (or starter) to
 `DIR/<lesson-id>/<exercise-id>.json|.py|.txt` and remembers it as the current exercise in
-`DIR/.tooltutor-current`, which `tooltutor watch DIR` follows. A file is never overwritten
-unless asked.
+`DIR/.tooltutor-current`. `watch` follows that exercise, and `check`, `hint`, `next` and
+`start` take it when no exercise is named, as rustlings does; the work folder is found
+from inside it too (`find_workdir`). A file is never overwritten unless asked.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
@@ -23,27 +25,61 @@ def exercise_file(workdir: Path, exercise: Exercise) -> Path:
 
 
 def initial_text(exercise: Exercise, draft_text: str | None) -> str:
-    """What a new exercise file holds: the saved draft if there is one, else the starter."""
+    """What a new exercise file holds: the saved draft if there is one, else the starter.
+
+    A choice exercise's file always has the options as comments above the answer, also
+    when its draft holds the answer alone (as the terminal UI saves it).
+    """
+    if exercise.kind == "choice":
+        answer = answer_text(exercise, draft_text or "").strip() or exercise.starter.strip()
+        return choice_starter(exercise, answer)
     if draft_text is not None and draft_text.strip():
         return draft_text
-    if exercise.kind == "choice":
-        return choice_starter(exercise)
     return exercise.starter
 
 
-def choice_starter(exercise: Exercise) -> str:
+def choice_example(exercise: Exercise) -> str:
+    """An answer written as the checker reads it, made of the exercise's own option ids."""
+    ids = [str(c["id"]) for c in exercise.choices or []] or ["1", "2"]
+    if exercise.multiple and len(ids) > 1:
+        return f"{ids[0]}, {ids[1]}"
+    return ids[0]
+
+
+def choice_starter(exercise: Exercise, answer: str | None = None) -> str:
     """A choice exercise as a text file: the options as comments, the answer below them."""
+    from tooltutor.i18n import t
+
+    if exercise.multiple:
+        how = t(
+            "Write the ids of your answers on the next line, separated by commas, e.g. {example}",
+            example=choice_example(exercise),
+        )
+    else:
+        how = t(
+            "Write the id of your answer on the next line, e.g. {example}",
+            example=choice_example(exercise),
+        )
     lines = [f"# {exercise.title}", "#"]
     lines += [f"# {c['id']}) {c['text']}" for c in exercise.choices or []]
-    lines += ["#", "# Write the id(s) of your answer on the next line, e.g. b  or  a, c", ""]
-    return "\n".join(lines) + exercise.starter
+    lines += ["#", f"# {how}", ""]
+    answer = exercise.starter if answer is None else answer
+    return "\n".join(lines) + answer + ("\n" if answer and not answer.endswith("\n") else "")
 
 
 def answer_text(exercise: Exercise, text: str) -> str:
-    """The answer in a file as the checker reads it (comment lines of choice files dropped)."""
+    """The answer in a file as the checker reads it: the comment lines of a choice file
+    (the title, the options, how to answer) are left out. `check` and `watch` both read an
+    exercise file through this."""
     if exercise.kind != "choice":
         return text
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+
+
+def draft_text(exercise: Exercise, text: str) -> str:
+    """What is kept as the draft of a file's text: a choice exercise's answer alone (the
+    terminal UI keeps its drafts so), any other exercise's whole text."""
+    return answer_text(exercise, text).strip() if exercise.kind == "choice" else text
 
 
 def write_exercise(workdir: Path, exercise: Exercise, text: str, *, force: bool) -> Path:
@@ -63,8 +99,61 @@ def write_exercise(workdir: Path, exercise: Exercise, text: str, *, force: bool)
     return path
 
 
+def open_exercise(workdir: Path, exercise: Exercise, store, course: Course) -> tuple[Path, str]:
+    """Make `exercise` the current one, writing its file if it has none (from the saved
+    draft, else the starter). Returns the file and what was written into it ("" when the
+    file was there and is kept as it is)."""
+    from tooltutor.i18n import t
+
+    path = exercise_file(workdir, exercise)
+    if os.path.lexists(path):
+        try:
+            set_current(workdir, exercise.id)
+        except OSError as exc:
+            raise UserError(f"cannot write {workdir / CURRENT}: {exc.strerror or exc}") from None
+        return path, ""
+    load = getattr(store, "load_draft", None)
+    draft = load(course.id, exercise.id) if load is not None else None
+    write_exercise(
+        workdir, exercise, initial_text(exercise, draft.text if draft else None), force=False
+    )
+    saved = draft is not None and draft.text.strip()
+    return path, t("your saved draft") if saved else t("the starter")
+
+
 def set_current(workdir: Path, exercise_id: str) -> None:
     (workdir / CURRENT).write_text(exercise_id + "\n", encoding="utf-8")
+
+
+def find_workdir(given: str | os.PathLike[str] | None) -> Path:
+    """The work folder: `given` (``--dir``), else the one the current folder is in or holds.
+
+    Like git finds its repository: the current folder or one of its parents that holds a
+    `.tooltutor-current` (so the commands work from inside the work folder too), else
+    `./tooltutor-work`.
+    """
+    if given is not None:
+        return Path(given)
+    here = Path.cwd()
+    default = Path(DEFAULT_DIR)
+    if (here / DEFAULT_DIR / CURRENT).is_file():
+        return default
+    for depth, folder in enumerate([here, *here.parents][:4]):
+        if (folder / CURRENT).is_file():
+            return Path(*([".."] * depth)) if depth else Path(".")
+    return default
+
+
+def read_current(workdir: Path) -> str | None:
+    """The id in `workdir`'s `.tooltutor-current` (maybe ""), or None when there is no such
+    file to read."""
+    from tooltutor.yamlsource import YamlFileError, read_regular_file
+
+    try:  # an id is short: a huge file is not ours; a FIFO or a device is never opened
+        raw = read_regular_file(workdir / CURRENT, 1024, head=True)
+    except (OSError, YamlFileError):
+        return None
+    return raw.decode("utf-8", errors="replace").strip()
 
 
 def current_exercise(workdir: Path, course: Course) -> Exercise:
@@ -73,26 +162,75 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
     if not workdir.is_dir():
         raise UserError(
             f"no folder {workdir}: start an exercise first, e.g. 'tooltutor start "
-            "write-tool-result'"
+            f"{first_exercise_id(course)}'"
         )
-    from tooltutor.yamlsource import YamlFileError, read_regular_file
-
-    try:  # an id is short: a huge file is not ours; a FIFO or a device is never opened
-        raw = read_regular_file(marker, 1024, head=True)
-        exercise_id = raw.decode("utf-8", errors="replace").strip()
-    except (OSError, YamlFileError):
+    exercise_id = read_current(workdir)
+    if exercise_id is None:
         raise UserError(
             f"{workdir} has no current exercise: start one with 'tooltutor start EXERCISE "
             f"--dir {workdir}'"
-        ) from None
+        )
     exercise = course.exercise(exercise_id)
     if exercise is None:
         shown = exercise_id if len(exercise_id) <= 80 else exercise_id[:77] + "..."
         raise UserError(
-            f"the current exercise '{shown}' (in {marker}) is not in this course: start one "
-            f"with 'tooltutor start EXERCISE --dir {workdir}'"
+            f"the current exercise '{shown}' (in {marker}) is not in this course"
+            f"{did_you_mean(exercise_id, list(course.exercises))}: start one with "
+            f"'tooltutor start EXERCISE --dir {workdir}'"
         )
     return exercise
+
+
+def close_names(given: str, known: list[str]) -> list[str]:
+    """The (at most three) known names closest to `given`: a part of one matches too."""
+    import difflib
+
+    if len(given) > 80:
+        return []
+    low = given.lower()
+    near = [k for k in known if len(low) >= 3 and (low in k.lower() or k.lower() in low)]
+    near += [k for k in difflib.get_close_matches(given, known, n=3, cutoff=0.6) if k not in near]
+    return near[:3]
+
+
+def did_you_mean(given: str, known: list[str]) -> str:
+    """`; did you mean a, b?` with the known names closest to `given`, or ""."""
+    near = close_names(given, known)
+    return f"; did you mean {', '.join(near)}?" if near else ""
+
+
+def exercise_for_file(path: Path, course: Course) -> Exercise | None:
+    """The exercise whose file `tooltutor start` wrote at `path` (its name says which)."""
+    name = path.name
+    for exercise in course.exercises.values():
+        if name == f"{exercise.id}{exercise.file_suffix}":
+            return exercise
+    return None
+
+
+def course_order(course: Course) -> list[Exercise]:
+    """Every exercise of the course, lesson by lesson."""
+    return [ex for lesson in course.lessons for ex in lesson.exercise_items]
+
+
+def first_exercise_id(course: Course) -> str:
+    order = course_order(course)
+    return order[0].id if order else "EXERCISE"
+
+
+def next_unfinished(
+    course: Course, statuses: dict[str, str], after: Exercise | None = None
+) -> Exercise | None:
+    """The first exercise not passed yet after `after` in course order, coming round to
+    the start of the course (None when every other one is passed). Without `after`, the
+    first one of the course not passed."""
+    order = course_order(course)
+    ids = [ex.id for ex in order]
+    start = ids.index(after.id) + 1 if after is not None and after.id in ids else 0
+    for exercise in order[start:] + order[:start]:
+        if exercise is not after and statuses.get(exercise.id) != "passed":
+            return exercise
+    return None
 
 
 def next_exercise(course: Course, exercise: Exercise) -> Exercise | None:

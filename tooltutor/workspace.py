@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import time
@@ -237,3 +238,246 @@ def editor_command(
     if which("vi"):
         return ["vi"], ""
     return None, t("No editor found: set $EDITOR (for example, EDITOR=nano).")
+
+
+# -- no spoilers: criteria that name the mistakes to find -------------------------------
+
+
+def criterion_id(spec: Mapping) -> str:
+    """A criterion's id: its `id`, else its check's name."""
+    return str(spec.get("id") or spec["check"])
+
+
+def reveal_hint(spec: Mapping) -> int | None:
+    """The (1-based) hint that reveals what a criterion holds back, if it names one."""
+    number = spec.get("revealed_by_hint")
+    return int(number) if isinstance(number, int) and number > 0 else None
+
+
+def keeps_secret(spec: Mapping) -> bool:
+    """Whether the criterion holds anything back at all (`hidden_label` or
+    `revealed_by_hint`)."""
+    return bool(spec.get("hidden_label")) or reveal_hint(spec) is not None
+
+
+def hint_reveals(spec: Mapping, hints_revealed: int) -> bool:
+    """Whether the hint that reveals this criterion has been shown."""
+    number = reveal_hint(spec)
+    return number is not None and hints_revealed >= number
+
+
+def held_back(spec: Mapping, passed: bool | None, hints_revealed: int) -> bool:
+    """Whether a criterion's label and message are held back now: it has a
+    `hidden_label`, has not passed, and the hint that reveals it is not shown yet."""
+    return bool(spec.get("hidden_label")) and not passed and not hint_reveals(spec, hints_revealed)
+
+
+def notes_held_back(spec: Mapping, passed: bool | None, hints_revealed: int) -> bool:
+    """Whether the reasons its problems carry (a diagnostic's hint: the per-item notes of
+    a classification, the fix of a bug) are held back now. They come with the hint that
+    `revealed_by_hint` names; a criterion without one shows them once it passes."""
+    if not keeps_secret(spec):
+        return False
+    if reveal_hint(spec) is not None:
+        return not hint_reveals(spec, hints_revealed)
+    return not passed
+
+
+def shown_label(spec: Mapping, label: str, passed: bool | None, hints_revealed: int) -> str:
+    """The checklist line of a criterion: its label, or its neutral `hidden_label` until
+    it passes or its hint is shown (`passed` is None before any check)."""
+    hidden = spec.get("hidden_label")
+    if not hidden:
+        return label
+    if passed:
+        return t("{hidden}: found and fixed — {label}", hidden=hidden, label=label)
+    if hint_reveals(spec, hints_revealed):
+        return t("{hidden}: {label}", hidden=hidden, label=label)
+    if passed is None:
+        return str(hidden)
+    return t("{hidden}: not found yet", hidden=hidden)
+
+
+@dataclass(frozen=True)
+class ShownCriterion:
+    """One line of the checklist as the learner sees it."""
+
+    label: str
+    #: None before any check
+    passed: bool | None
+    message: str = ""
+    #: the label or the message stands for something held back
+    secret: bool = False
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A verdict as shown without spoilers: the checklist, the problems listed, and how
+    many problems are held back (they would name a mistake the learner is to find)."""
+
+    criteria: list[ShownCriterion]
+    diagnostics: list
+    #: problems left out
+    held_back: int = 0
+    #: criteria shown under their neutral label
+    hidden: int = 0
+    #: the first hint that reveals one of them (None: only fixing them does)
+    hint: int | None = None
+
+    def note(self) -> str:
+        """The one line that says what is held back, and how to get it ("" if nothing)."""
+        parts = []
+        if self.hidden:
+            if self.hint is None:
+                parts.append(t("The mistakes still to find are named once you fix them."))
+            else:
+                parts.append(
+                    t(
+                        "The mistakes still to find are named once you fix them, or with "
+                        "hint {number} (h).",
+                        number=self.hint,
+                    )
+                )
+        if self.held_back:
+            parts.append(
+                tn(
+                    self.held_back,
+                    "{n} problem the checker found is held back: it would name one.",
+                    "{n} problems the checker found are held back: they would name them.",
+                )
+            )
+        return " ".join(parts)
+
+
+def checklist_before_check(exercise: Exercise, hints_revealed: int) -> list[ShownCriterion]:
+    """The criteria before any check: hidden ones under their neutral label."""
+    return [
+        ShownCriterion(
+            shown_label(spec, spec["label"], None, hints_revealed),
+            None,
+            secret=held_back(spec, None, hints_revealed),
+        )
+        for spec in exercise.criteria
+    ]
+
+
+def spoiler_free(exercise: Exercise, verdict, hints_revealed: int) -> Feedback:
+    """A verdict with what the hints exist to give held back (see docs/course-format.md,
+    "No spoilers"): a criterion with a `hidden_label` keeps it, and no message, until it
+    passes or hint `revealed_by_hint` is shown; while it does, the messages of the
+    criteria and the problems of the checker rules it lists in `also_hides` are held back
+    too (they would name it). A criterion's own problems lose their reason (the
+    diagnostic's hint) until its hint is shown: "which items are wrong", not why."""
+    specs = {criterion_id(spec): spec for spec in exercise.criteria}
+    results = {criterion.id: criterion.passed for criterion in verdict.criteria}
+    secret_ids: set[str] = set()  # criteria whose message is held back
+    secret_rules: set[str] = set()  # rules whose problems are left out
+    note_rules: dict[str, Mapping] = {}  # rules whose problems lose their reason
+    for cid, spec in specs.items():
+        passed = results.get(cid)
+        if held_back(spec, passed, hints_revealed):
+            secret_ids.add(cid)
+            secret_rules.add(cid)
+            for other in spec.get("also_hides") or []:
+                secret_ids.add(str(other))
+                secret_rules.add(str(other))
+        if notes_held_back(spec, passed, hints_revealed):
+            note_rules[cid] = spec
+    shown = []
+    for criterion in verdict.criteria:
+        spec = specs.get(criterion.id, {})
+        label = shown_label(spec, criterion.label, criterion.passed, hints_revealed)
+        message = criterion.message
+        secret = False
+        if not criterion.passed and criterion.id in secret_ids:
+            secret = True
+            if held_back(spec, criterion.passed, hints_revealed):
+                message = ""  # the label says "not found yet"; `Feedback.note` says more
+            else:  # its message would name a mistake still to be found
+                message = t("Held back for now: it would name a mistake you are to find.")
+        shown.append(ShownCriterion(label, criterion.passed, message, secret))
+    diagnostics, left_out = [], 0
+    for diagnostic in verdict.diagnostics:
+        rule = getattr(diagnostic, "rule", "")
+        if rule in secret_rules:
+            left_out += 1
+            continue
+        if rule in note_rules:
+            number = reveal_hint(note_rules[rule])
+            if diagnostic.hint:
+                reason = (
+                    t("Hint {number} (h) gives the reason.", number=number)
+                    if number is not None
+                    else ""
+                )
+                diagnostic = diagnostic._replace(hint=reason)
+        diagnostics.append(diagnostic)
+    hidden = [
+        specs[cid] for cid in specs if held_back(specs[cid], results.get(cid), hints_revealed)
+    ]
+    numbers = [reveal_hint(spec) for spec in hidden if reveal_hint(spec) is not None]
+    return Feedback(shown, diagnostics, left_out, len(hidden), min(numbers, default=None))
+
+
+# -- the task's code blocks, to copy into the editor ------------------------------------
+
+_FENCE = re.compile(
+    r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<lang>[^\s`]*)[^\n]*\n"
+    r"(?P<body>.*?)"
+    r"^(?P=indent)(?P=fence)[ \t]*$",
+    re.MULTILINE | re.DOTALL,
+)
+
+
+@dataclass(frozen=True)
+class CodeBlock:
+    """A fenced code block of a task: its language and its text."""
+
+    lang: str
+    text: str
+
+    @property
+    def preview(self) -> str:
+        """Its first line that is not blank, for a list to choose from."""
+        return next((line.strip() for line in self.text.splitlines() if line.strip()), "")
+
+    @property
+    def lines(self) -> int:
+        return len(self.text.splitlines())
+
+
+def code_blocks(markdown: str) -> list[CodeBlock]:
+    """The fenced code blocks of a task's Markdown, in order."""
+    blocks = []
+    for match in _FENCE.finditer(markdown):
+        indent = match.group("indent")
+        body = match.group("body")
+        if indent:
+            body = "".join(
+                line[len(indent) :] if line.startswith(indent) else line
+                for line in body.splitlines(keepends=True)
+            )
+        blocks.append(CodeBlock(match.group("lang"), body.rstrip("\n")))
+    return blocks
+
+
+def indented_for(text: str, line_before_cursor: str) -> str:
+    """`text` to insert where the cursor stands after `line_before_cursor`: when only
+    spaces stand before the cursor, every later line gets the same indentation."""
+    if line_before_cursor.strip():
+        return text
+    lines = text.split("\n")
+    return "\n".join(
+        [lines[0], *(line_before_cursor + line if line else line for line in lines[1:])]
+    )
+
+
+def new_line_indent(line_before_cursor: str, kind: str, indent_width: int) -> str:
+    """What Enter inserts after the newline: the indentation of the line, one level more
+    after a line that opens a block (`:` in Python, `{` or `[` in JSON)."""
+    indent = line_before_cursor[: len(line_before_cursor) - len(line_before_cursor.lstrip())]
+    stripped = line_before_cursor.rstrip()
+    opens = (":",) if kind == "python" else ("{", "[") if kind == "json" else ()
+    if stripped and stripped.endswith(opens):
+        indent += " " * indent_width
+    return indent

@@ -256,8 +256,9 @@ REASON_INTERNAL = N_(
 )
 REASON_EXCEPTION = N_("In run {run}, `{entry}` raised {type}{where}: {message}")
 HINT_BAD_REQUEST = N_(
-    "The real API would have refused this request with HTTP 400; the checks below list every "
-    "problem found in your requests."
+    "The real API would refuse this request with HTTP 400 too: the request is at fault, not "
+    "the error handling, so fix the request rather than catch the error. Every problem found "
+    "in your requests is listed with the request that has it."
 )
 HINT_LATER_RUN = N_(
     "Run 1 went through; this run uses other ids and values, so look for an id or value "

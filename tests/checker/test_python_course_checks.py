@@ -32,8 +32,13 @@ def run_of(index: int = 0, **fields) -> RunResult:
     return RunResult(index=index, **fields)
 
 
-def judge(name: str, records: list[RunResult], /, **params):
-    ctx = PythonContext(RunReport(status="ok", reason="", runs=records), {})
+#: support code whose exception classes are the scenario's own (a failure to catch)
+SERVICE = "class RateLimited(Exception):\n    pass\n"
+
+
+def judge(name: str, records: list[RunResult], /, _support: str = SERVICE, **params):
+    exercise = {"support": _support}
+    ctx = PythonContext(RunReport(status="ok", reason="", runs=records), exercise)
     return CHECKS[name].function(ctx, params)
 
 
@@ -76,8 +81,13 @@ def test_tool_result_block_accepts_the_block_and_names_each_fault():
     nothing = [run_of(0, call={"call_id": "toolu_01A"}, returned=None)]
     assert "returned null" in judge("tool-result-block", nothing).message
 
-    crashed = [run_of(0, call={"call_id": "toolu_01A"}, exception=boom("rate limited"))]
-    assert "raised RuntimeError" in judge("tool-result-block", crashed).message
+    limited = boom("rate limited", kind="RateLimited")
+    crashed = [run_of(0, call={"call_id": "toolu_01A"}, exception=limited)]
+    outcome = judge("tool-result-block", crashed)
+    assert not outcome.passed and outcome.message.startswith("Not judged yet: run 1 raised")
+    bug = [run_of(0, call={"call_id": "toolu_01A"}, exception=boom("'id'", kind="KeyError"))]
+    outcome = judge("tool-result-block", bug)
+    assert "bug in the function itself" in outcome.message and "Catch" not in outcome.message
 
 
 def test_tool_result_outcome_success_must_be_the_value_as_json_without_is_error():
@@ -118,8 +128,11 @@ def test_tool_result_outcome_errors_need_the_flag_the_code_per_run_and_a_message
     assert "`retry_after` in the content is 30; it should be 12" in outcome.message
     mute = [error_run(0, 30, "", is_error=True), error_run(1, 12, is_error=True)]
     assert "no `message` sentence" in judge("tool-result-outcome", mute, **params).message
-    crashed = [run_of(0, exception=boom()), error_run(1, 12, is_error=True)]
+    crashed = [run_of(0, exception=boom(kind="RateLimited")), error_run(1, 12, is_error=True)]
     assert "Catch it" in judge("tool-result-outcome", crashed, **params).message
+    own = [run_of(0, exception=boom(kind="NameError")), error_run(1, 12, is_error=True)]
+    outcome = judge("tool-result-outcome", own, **params)
+    assert "in your own code" in outcome.message and "Catch it" not in outcome.message
 
 
 # ------------------------------------------------------------------------ search-leads
@@ -163,7 +176,7 @@ def test_search_matches_explains_order_paths_lines_and_the_cut():
     zero_based = search_run([{**lead(m), "line": m["line"] - 1} for m in LINES[:2]])
     assert "count lines from 1" in judge("search-matches", [zero_based]).message
     cut_first = search_run([lead(LINES[0]), lead(LINES[3])])
-    assert "cut the list only after" in judge("search-matches", [cut_first]).message
+    assert "cut before it was sorted" in judge("search-matches", [cut_first]).message
     too_few = search_run([lead(LINES[0])])
     assert "1 match;" in judge("search-matches", [too_few]).message
 
@@ -427,8 +440,9 @@ def test_returns_last_response_accepts_the_reply_the_cap_stopped_at():
     text.returned = "done"
     assert '"done"' in judge("returns-last-response", [text]).message
     crashed = runaway(8)
-    crashed.exception = boom("too many steps")
-    assert "raised RuntimeError" in judge("returns-last-response", [crashed]).message
+    crashed.exception = boom("too many steps")  # the learner's own raise at the cap
+    outcome = judge("returns-last-response", [crashed])
+    assert "RuntimeError" in outcome.message and "bug in the function" in outcome.message
 
 
 # --------------------------------------------------------------- never raise, any input
@@ -643,6 +657,9 @@ def run_agent(client, text, tools, run_tool, max_steps=8):
         response = client.messages.create(
             model="m", max_tokens=1024, tools=tools, messages=messages)
         sent += 1
+        if response.stop_reason == "pause_turn" and sent < max_steps:
+            messages.append({"role": "assistant", "content": response.content})
+            continue
         if response.stop_reason != "tool_use":
             return response
         messages.append({"role": "assistant",
@@ -660,3 +677,191 @@ def run_agent(client, text, tools, run_tool, max_steps=8):
             return response
 """,
     )
+
+
+# ----------------------------------------------------------------- stop reasons (loop)
+
+
+def _paused_reply():
+    return {
+        "stop_reason": "pause_turn",
+        "content": [
+            {"type": "text", "text": "Searching."},
+            {"type": "server_tool_use", "id": "srvtoolu_01A", "name": "web_search", "input": {}},
+        ],
+    }
+
+
+def _ask(messages):
+    return {"tools": [{"name": "poll"}], "messages": messages}
+
+
+USER = {"role": "user", "content": "go"}
+
+
+def test_stops_on_max_tokens_wants_no_further_request_and_the_cut_call_never_run():
+    cut = {"type": "tool_use", "id": "toolu_01C", "name": "get_metrics", "input": {}}
+    script = [
+        {"stop_reason": "tool_use", "content": [tool_use(1, "read_logs")]},
+        {"stop_reason": "max_tokens", "content": [{"type": "text", "text": "and"}, cut]},
+    ]
+    good = loop_run(
+        script,
+        [_ask([USER]), _ask([USER])],
+        returned={"__reply__": 1},
+        tool_calls=[ToolCall("read_logs", {"n": 1})],
+    )
+    assert judge("stops-on", [good], reason="max_tokens").passed
+    ran = loop_run(
+        script,
+        [_ask([USER]), _ask([USER]), _ask([USER])],
+        tool_calls=[ToolCall("read_logs", {"n": 1}), ToolCall("get_metrics", {})],
+    )
+    outcome = judge("stops-on", [ran], reason="max_tokens")
+    assert "unfinished call" in outcome.message and '"get_metrics"' in outcome.message
+    early = loop_run(script[:1], [_ask([USER])], script=script)
+    outcome = judge("stops-on", [early], reason="max_tokens")
+    assert outcome.message.startswith("Not judged yet") and "`max_tokens`" in outcome.message
+    none = loop_run(script[:1], [_ask([USER])])
+    assert "No scenario" in judge("stops-on", [none], reason="refusal").message
+
+
+def test_stops_on_refusal_names_the_request_sent_after_it():
+    script = [{"stop_reason": "refusal", "content": [{"type": "text", "text": "No."}]}]
+    good = loop_run(script, [_ask([USER])], returned={"__reply__": 0})
+    assert judge("stops-on", [good], reason="refusal").passed
+    again = loop_run(script, [_ask([USER]), _ask([USER])])
+    outcome = judge("stops-on", [again], reason="refusal")
+    assert "`refusal`" in outcome.message and "sent request 2" in outcome.message
+
+
+def test_continues_paused_turn_wants_the_paused_reply_last_and_nothing_after_it():
+    paused = _paused_reply()
+    assistant = {"role": "assistant", "content": paused["content"]}
+    script = [paused, {"stop_reason": "end_turn", "content": []}]
+    good = loop_run(script, [_ask([USER]), _ask([USER, assistant])])
+    assert judge("continues-paused-turn", [good]).passed
+    dumped = {"role": "assistant", "content": [dict(b, citations=None) for b in paused["content"]]}
+    assert judge(
+        "continues-paused-turn", [loop_run(script, [_ask([USER]), _ask([USER, dumped])])]
+    ).passed
+
+    ended = loop_run(script[:1], [_ask([USER])], script=script)
+    assert "not the end of the turn" in judge("continues-paused-turn", [ended]).message
+    nudged = loop_run(
+        script, [_ask([USER]), _ask([USER, assistant, {"role": "user", "content": "Continue."}])]
+    )
+    outcome = judge("continues-paused-turn", [nudged])
+    assert (
+        "user message after the paused turn" in outcome.message and '"Continue."' in outcome.message
+    )
+    text_only = {"role": "assistant", "content": paused["content"][:1]}
+    outcome = judge(
+        "continues-paused-turn", [loop_run(script, [_ask([USER]), _ask([USER, text_only])])]
+    )
+    assert "unchanged" in outcome.message
+    same = loop_run(script, [_ask([USER]), _ask([USER])])
+    assert "does not end with the paused reply" in judge("continues-paused-turn", [same]).message
+    lost = loop_run(script, [_ask([USER]), _ask([assistant])])
+    assert "conversation so far" in judge("continues-paused-turn", [lost]).message
+
+
+def test_a_refused_request_is_named_as_the_cause_not_as_an_error_to_catch():
+    from checker.sandbox.report import RequestError
+
+    refused = runaway(3)
+    refused.exception = boom("Error code: 400 - ...", kind="BadRequestError")
+    refused.request_errors = [RequestError(2, "BadRequestError", "400", 400, "a-tools-required")]
+    outcome = judge("returns-last-response", [refused])
+    assert outcome.message.startswith("Not judged yet") and "a-tools-required" in outcome.message
+    assert "escape" not in outcome.message
+    outcome = course_checks.raised(refused)
+    assert "rejects it with a 400 (a-tools-required)" in outcome.message
+    assert "instead of letting" not in outcome.message
+
+
+# ----------------------------------------------------------- search: named causes first
+
+
+def test_search_matches_names_a_repeated_line_before_anything_else():
+    twice = search_run([lead(LINES[0]), lead(LINES[0])])
+    outcome = judge("search-matches", [twice])
+    assert "repeats" in outcome.message and "a line counts once" in outcome.message
+
+
+def test_search_matches_names_a_case_blind_sort_and_a_path_it_should_not_search():
+    lines = [
+        {"file": "README.md", "line": 3, "text": "refunds"},
+        {"file": "app.py", "line": 1, "text": "refund"},
+        {"file": "billing/refunds.py", "line": 5, "text": "refund"},
+    ]
+    returned = {"matches": [lead(lines[1]), lead(lines[2])], "total_matches": 3, "truncated": True}
+    expected = {"matches": lines, "total": 3, "max_results": 2}
+    run = run_of(
+        0, call={"pattern": "refund", "max_results": 2}, returned=returned, expected=expected
+    )
+    assert "ignoring case" in judge("search-matches", [run]).message
+    inside = {"matches": lines[2:], "total": 1, "max_results": 20}
+    wide = {"matches": [lead(lines[1])], "total_matches": 1, "truncated": False}
+    run = run_of(0, call={"pattern": "refund", "path": "billing"}, returned=wide, expected=inside)
+    assert "not under the folder" in judge("search-matches", [run]).message
+
+
+def test_search_total_names_occurrences_and_a_total_equal_to_the_cap():
+    lines = [{"file": "app.py", "line": 1, "text": "refund refund"}]
+    expected = {"matches": lines, "total": 1, "max_results": 20}
+    each = run_of(
+        0,
+        call={"pattern": "refund"},
+        expected=expected,
+        returned={"matches": [lead(lines[0])], "total_matches": 2, "truncated": False},
+    )
+    assert "number of times the pattern occurs" in judge("search-total", [each]).message
+    full = search_run([lead(m) for m in LINES], max_results=4, truncated=True)
+    assert "nothing was left out" in judge("search-total", [full]).message
+    typed = search_run([lead(m) for m in LINES[:2]], total="4")
+    assert judge("search-total", [typed]).message.startswith("Not judged yet")
+    assert 'a whole number, not the string "4"' in judge("search-shape", [typed]).message
+
+
+def test_search_snippets_accept_a_cut_marked_with_an_ellipsis():
+    long = LINES[3]["text"]
+    cut = search_run([lead(LINES[3], long[:197] + "...")], max_results=20, total=4)
+    assert judge("search-snippets", [cut]).passed
+
+
+def test_trim_fills_names_a_result_exactly_at_the_budget():
+    result = best(60)
+    kept = len(result["orders"])
+    bigger = best(10_000, ROWS[: kept + 1])
+    shorter = dict(result, orders=result["orders"][:-1])
+    shorter["next_cursor"] = shorter["orders"][-1]["order_id"]
+    budget = course_checks.estimate_tokens(
+        dict(shorter, orders=result["orders"], next_cursor=result["orders"][-1]["order_id"])
+    )
+    assert bigger  # the helper works on any prefix
+    outcome = judge("trim-fills", [trim_run(shorter, budget=budget)])
+    assert "`<=`" in outcome.message
+
+
+# ----------------------------------------------------------------- params schemas
+
+
+@pytest.mark.parametrize("name", NEW_CHECKS)
+def test_every_course_check_declares_a_closed_params_schema(name):
+    schema = CHECKS[name].params
+    assert schema is not None and schema.get("type") == "object", name
+    assert schema.get("additionalProperties") is False, name
+
+
+def test_a_mistyped_parameter_is_caught_by_the_schema():
+    from jsonschema import Draft202012Validator
+
+    def errors(name, params):
+        return list(Draft202012Validator(CHECKS[name].params).iter_errors(params))
+
+    assert not errors("stops-on", {"reason": "refusal"})
+    assert errors("stops-on", {"reason": "refusl"})
+    assert errors("stops-on", {"reasons": ["refusal"]})
+    assert errors("returned-error", {"text_fields": ["message"]})  # `code` is required
+    assert errors("tool-result-outcome", {"is_eror": True})

@@ -100,8 +100,7 @@ async def test_help_lists_the_keys_in_portuguese(make_app):
         await pilot.pause()
         text = screen_text(app)
         assert "Teclas desta tela" in text
-        assert "Abre o primeiro passo não concluído." in text
-        assert "Sai do app e volta ao prompt de comando." in text  # one of Textual's keys
+        assert "Retoma onde você parou: aquela página de lição ou aquele exercício." in text
         assert "Em qualquer tela:" in text
 
 

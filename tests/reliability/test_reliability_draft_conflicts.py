@@ -28,13 +28,13 @@ async def test_a_second_tui_is_told_and_neither_draft_is_lost(home):
         editor.move_cursor(editor.document.end)
         await pilot.press(*" mine")
         await pilot.pause(1.3)  # the autosave runs and meets the newer draft
-        notes = [str(n.message) for n in app._notifications]
+        notes = app.screen.notices  # the exercise screen's notice line, not a toast
         told = [n for n in notes if "conflict copy" in n]
         assert len(told) == 1, notes
         assert "was saved by another tooltutor" in told[0] and "\n" not in told[0]
         await pilot.press(*" more")
         await pilot.pause(1.3)
-        assert len([n for n in app._notifications if "conflict copy" in str(n.message)]) == 1
+        assert len([n for n in app.screen.notices if "conflict copy" in n]) == 1
         typed = editor.text
         assert typed.endswith(" mine more")
         await pilot.press("escape", "escape")  # leave: the draft is flushed once more
@@ -62,6 +62,7 @@ async def test_a_single_tui_never_meets_a_conflict(home):
             editor.move_cursor(editor.document.end)
             await pilot.press(*f" {round_}")
             await pilot.pause(1.3)
+            assert not [n for n in app.screen.notices if "conflict" in n]
             await pilot.press("escape", "escape")
             await pilot.pause()
         assert not [n for n in app._notifications if "conflict" in str(n.message)]

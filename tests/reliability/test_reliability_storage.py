@@ -318,7 +318,7 @@ def test_a_full_disk(tmp_path, home):
         tmp_path,
         home,
         """
-        mount -t tmpfs -o size=1m tmpfs "$H"
+        mount -t tmpfs -o size=4m tmpfs "$H"   # room for the store and the course cache
         "$PY" -c "$SEED"
         "$PY" -m tooltutor list > /dev/null 2>&1   # the course cache fills some space too
         dd if=/dev/zero of="$H/filler" bs=4k > /dev/null 2>&1

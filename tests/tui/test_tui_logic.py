@@ -301,3 +301,176 @@ def test_editor_command():
     assert command is None and "nope" in problem
     command, problem = editor_command({}, which(set()))
     assert command is None and "EDITOR" in problem
+
+
+# -- what comes next ------------------------------------------------------------------------
+
+
+def test_step_after_an_exercise_and_the_course_progress(bundled_course, store):
+    course = bundled_course
+    journey = Journey(course, store)
+    assert journey.step_after("write-tool-result") == Step(
+        "exercise", "round-trip", exercise_id="fix-round-trip"
+    )
+    for exercise_id in ("fix-round-trip", "must-wait"):
+        store.record_attempt(
+            course.id,
+            exercise_id,
+            passed=True,
+            criteria_passed=1,
+            criteria_total=1,
+            submission="x",
+        )
+    # The last exercise of a lesson: the one before it not passed yet comes next...
+    assert journey.step_after("must-wait") == Step(
+        "exercise", "round-trip", exercise_id="write-tool-result"
+    )
+    store.record_attempt(
+        course.id,
+        "write-tool-result",
+        passed=True,
+        criteria_passed=1,
+        criteria_total=1,
+        submission="x",
+    )
+    # ...and once every exercise is passed, the next lesson.s first page.
+    assert journey.step_after("must-wait") == Step("lesson", "tool-types", page=0)
+    done, total = journey.course_progress()
+    assert (done, total) == (3, 30)
+
+
+# -- no spoilers ----------------------------------------------------------------------------
+
+
+def _criterion(cid, passed, message="", label=None):
+    from checker.diagnostics import Criterion
+
+    return Criterion(label or f"label of {cid}", passed, message, cid)
+
+
+def _diagnostic(rule, message, hint=""):
+    from checker.diagnostics import Diagnostic
+
+    return Diagnostic(rule, "error", "", message, hint)
+
+
+def _exercise(criteria, hints=3):
+    from tooltutor.course import Exercise
+
+    return Exercise(
+        id="find",
+        lesson="l",
+        level=1,
+        title="Find them",
+        kind="json",
+        prompt="p",
+        starter="",
+        criteria=criteria,
+        hints=["h"] * hints,
+        solution="",
+        explanation="",
+        wrong_answers=[],
+    )
+
+
+def test_a_hidden_criterion_keeps_its_neutral_label_until_found_or_hinted():
+    from checker.diagnostics import Verdict
+    from tooltutor.workspace import checklist_before_check, spoiler_free
+
+    exercise = _exercise(
+        [
+            {
+                "check": "a",
+                "label": "The id is the call's id",
+                "hidden_label": "Bug 1 of 2",
+                "revealed_by_hint": 2,
+                "also_hides": ["rule-x", "valid"],
+            },
+            {"check": "b", "label": "Tools go in every request", "hidden_label": "Bug 2 of 2"},
+            {"check": "valid", "label": "The API accepts it"},
+            {"check": "kinds", "label": "Each item has its kind", "revealed_by_hint": 1},
+        ]
+    )
+    before = checklist_before_check(exercise, 0)
+    assert [c.label for c in before] == [
+        "Bug 1 of 2",
+        "Bug 2 of 2",
+        "The API accepts it",
+        "Each item has its kind",
+    ]
+    verdict = Verdict(
+        False,
+        [
+            _criterion("a", False, "use call.id", "The id is the call's id"),
+            _criterion("b", True, "", "Tools go in every request"),
+            _criterion("valid", False, "a 400: the id is the name"),
+            _criterion("kinds", False, "2 of 3 kinds match; not right yet: x"),
+        ],
+        [
+            _diagnostic("rule-x", "the id is the tool's name", "use the call's id"),
+            _diagnostic("kinds", '"x": "read" is not the right kind', "It runs code."),
+            _diagnostic("python-exception", "a 400", "the API says so"),
+        ],
+    )
+    shown = spoiler_free(exercise, verdict, 0)
+    a, b, valid, kinds = shown.criteria
+    assert (a.label, a.message, a.secret) == ("Bug 1 of 2: not found yet", "", True)
+    assert b.label == "Bug 2 of 2: found and fixed — Tools go in every request"
+    assert "Held back" in valid.message and "400" not in valid.message
+    assert kinds.message.startswith("2 of 3 kinds match")  # which items: said
+    rules = [(d.rule, d.hint) for d in shown.diagnostics]
+    assert rules == [
+        ("kinds", "Hint 1 (h) gives the reason."),
+        ("python-exception", "the API says so"),
+    ]
+    assert shown.held_back == 1 and shown.hidden == 1 and shown.hint == 2
+    assert "hint 2" in shown.note() and "1 problem" in shown.note()
+    # Hint 1 gives the reasons; hint 2 names the bug, and its problems come back.
+    shown = spoiler_free(exercise, verdict, 1)
+    assert [d.hint for d in shown.diagnostics][0] == "It runs code."
+    shown = spoiler_free(exercise, verdict, 2)
+    assert shown.criteria[0].label == "Bug 1 of 2: The id is the call's id"
+    assert shown.criteria[0].message == "use call.id"
+    assert shown.criteria[2].message == "a 400: the id is the name"
+    assert len(shown.diagnostics) == 3 and shown.note() == ""
+
+
+def test_the_loader_checks_the_hint_that_reveals_a_criterion(tmp_path):
+    from tui_helpers import copy_course
+
+    from tooltutor.course import load_course
+
+    root = copy_course(
+        tmp_path,
+        {
+            "exercises/round-trip/01-write-tool-result.yaml": (
+                '    label: "Three messages, with roles user, assistant, user"\n',
+                '    label: "Three messages, with roles user, assistant, user"\n'
+                "    hidden_label: Mistake 1 of 1\n    revealed_by_hint: 9\n",
+            )
+        },
+    )
+    course = load_course(root)
+    assert any("`revealed_by_hint` is 9" in p.message for p in course.problems)
+
+
+# -- the task's code blocks and the editor's Enter --------------------------------------------
+
+
+def test_code_blocks_of_a_task():
+    from tooltutor.workspace import code_blocks
+
+    blocks = code_blocks('Intro\n\n```json\n{"a": 1}\n```\n\n  ~~~\n  x = 1\n    y\n  ~~~\n')
+    assert [(b.lang, b.text) for b in blocks] == [("json", '{"a": 1}'), ("", "x = 1\n  y")]
+    assert blocks[0].preview == '{"a": 1}' and blocks[1].lines == 2
+
+
+def test_new_line_indent_and_indented_blocks():
+    from tooltutor.workspace import indented_for, new_line_indent
+
+    assert new_line_indent("    x = 1", "python", 4) == "    "
+    assert new_line_indent("    if x:", "python", 4) == "        "
+    assert new_line_indent('  {"a": [', "json", 2) == "    "
+    assert new_line_indent("", "json", 2) == ""
+    assert indented_for("{\n  1\n}", "    ") == "{\n      1\n    }"
+    assert indented_for("{\n}", "x = ") == "{\n}"

@@ -1,4 +1,4 @@
-"""Snapshots of the three main screens at 80x24 (panes stacked) and 120x40 (side by side).
+"""Snapshots of the main screens at 80x24 (panes stacked) and 120x40 (side by side).
 
 Regenerate after a deliberate change, once you have looked at the new pictures:
     pytest tests/tui/test_tui_snapshots.py --snapshot-update
@@ -50,3 +50,33 @@ def test_exercise_with_diagnostics(snap_compare, make_app, fixture_course, size)
 
     app = make_app(fixture_course)
     assert snap_compare(app, terminal_size=size, run_before=check_a_wrong_answer)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exercise_whole_task_over_the_editor(snap_compare, make_app, fixture_course, size):
+    async def open_the_task(pilot):
+        pilot.app.open_exercise("write-tool-result")
+        await pilot.pause()
+        await pilot.press("ctrl+t")  # from inside the editor
+        await pilot.pause()
+
+    app = make_app(fixture_course)
+    assert snap_compare(app, terminal_size=size, run_before=open_the_task)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_exercise_after_a_pass(snap_compare, make_app, fixture_course, size):
+    right = fixture_course.expand(fixture_course.exercise("write-tool-result").solution)
+
+    async def pass_it(pilot):
+        app = pilot.app
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        await pilot.press("f7")
+        app.post_message(events.Paste(right))
+        await pilot.pause()
+        await pilot.press("ctrl+r")
+        await finish_checks(pilot)
+
+    app = make_app(fixture_course)
+    assert snap_compare(app, terminal_size=size, run_before=pass_it)

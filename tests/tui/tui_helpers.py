@@ -41,3 +41,86 @@ async def finish_checks(pilot) -> None:
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
     await pilot.pause()
+
+
+def notice_text(app) -> str:
+    """The notice under the exercise's buttons ("" when none is shown)."""
+    notice = app.screen.query_one("#notice")
+    return str(notice.render()) if notice.display else ""
+
+
+#: The "no spoilers" fields the bundled course's find-the-mistake exercises get (the
+#: lead applies them to the YAML; until then the tests patch a copy of the course).
+NO_SPOILER_PATCHES: dict[str, list[tuple[str, str]]] = {
+    "exercises/round-trip/02-fix-round-trip.yaml": [
+        (
+            '    label: "Bug 1: the model\'s tool_use turn is sent back before the result"\n',
+            '    label: "The model\'s tool_use turn is sent back before the result"\n'
+            "    hidden_label: Bug 1 of 3\n"
+            "    revealed_by_hint: 3\n"
+            "    also_hides: [a-tool-result-orphan, requests-valid, returns-final]\n",
+        ),
+        (
+            '    label: "Bug 2: the tool_result quotes the call\'s id"\n',
+            '    label: "The tool_result quotes the call\'s id"\n'
+            "    hidden_label: Bug 2 of 3\n"
+            "    revealed_by_hint: 3\n"
+            "    also_hides: [requests-valid, returns-final]\n",
+        ),
+        (
+            '    label: "Bug 3: the second request carries the tools too"\n',
+            '    label: "The second request carries the tools too"\n'
+            "    hidden_label: Bug 3 of 3\n"
+            "    revealed_by_hint: 3\n"
+            "    also_hides: [a-tools-required, requests-valid, returns-final]\n",
+        ),
+    ],
+    "exercises/tool-types/01-classify-tools.yaml": [
+        (
+            "    label: Every tool has the right type\n",
+            "    label: Every tool has the right type\n    revealed_by_hint: 2\n",
+        ),
+        (
+            "    label: Every tool is rightly marked reversible or not\n",
+            "    label: Every tool is rightly marked reversible or not\n    revealed_by_hint: 3\n",
+        ),
+    ],
+    "exercises/why-tools/01-tool-or-not.yaml": [
+        (
+            "    label: Every request is rightly judged as needing a tool or not\n",
+            "    label: Every request is rightly judged as needing a tool or not\n"
+            "    revealed_by_hint: 1\n",
+        ),
+        (
+            "    label: At least 8 of the 10 reasons match the key\n",
+            "    label: At least 8 of the 10 reasons match the key\n    revealed_by_hint: 2\n",
+        ),
+    ],
+}
+
+
+def no_spoiler_course(tmp_path: Path) -> Path:
+    """The bundled course copied under `tmp_path`, its find-the-mistake exercises given
+    the no-spoilers fields (`NO_SPOILER_PATCHES`; a patch the YAML already has is
+    skipped)."""
+    from tooltutor.course import bundled_course_dir
+
+    source = bundled_course_dir()
+    root = tmp_path / "course"
+    root.mkdir(parents=True)
+    shutil.copy2(source / "course.yaml", root / "course.yaml")
+    for folder in ("lessons", "exercises", "checks"):
+        if (source / folder).is_dir():
+            shutil.copytree(
+                source / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__")
+            )
+    for name, patches in NO_SPOILER_PATCHES.items():
+        path = root / name
+        text = path.read_text(encoding="utf-8")
+        if "hidden_label" in text or "revealed_by_hint" in text:
+            continue  # the course has its own already
+        for old, new in patches:
+            assert old in text, f"{old!r} not in {name}"
+            text = text.replace(old, new)
+        path.write_text(text, encoding="utf-8")
+    return root

@@ -51,13 +51,64 @@ def plain_output(stream=None) -> bool:
     return not (hasattr(stream, "isatty") and stream.isatty())
 
 
-def find_exercise(course, exercise_id: str):
-    """The exercise with this id, or a `UserError` that suggests close matches."""
-    exercise = course.exercise(exercise_id)
-    if exercise is None:
-        import difflib
+def find_exercise(course, exercise_id: str, args=None):
+    """The exercise with this id, or a `UserError` that suggests close matches.
 
-        close = difflib.get_close_matches(exercise_id, list(course.exercises), n=3)
-        hint = f"; did you mean {', '.join(close)}?" if close else ""
-        raise UserError(f"no exercise '{exercise_id}' in this course{hint} (see 'tooltutor list')")
-    return exercise
+    A course loaded with one exercise only (`only_exercise`) is loaded whole with `args`
+    to find the close matches.
+    """
+    exercise = course.exercise(exercise_id)
+    if exercise is not None:
+        return exercise
+    if args is not None and not course.lessons:
+        course = load_course_or_fail(args)
+        exercise = course.exercise(exercise_id)
+        if exercise is not None:
+            return exercise
+    raise UserError(unknown_exercise(course, exercise_id))
+
+
+def unknown_exercise(course, given: str, *, nor_file: bool = False) -> str:
+    """The message for an exercise id the course does not have (a lesson id: say so).
+    `nor_file`: it is not the name of a file either."""
+    from tooltutor.workdir import did_you_mean
+
+    shown = given if len(given) <= 80 else given[:77] + "..."
+    lesson = course.find_lesson(given)
+    if lesson is not None:
+        return (
+            f"'{shown}' is a lesson, not an exercise: read it with 'tooltutor show {lesson.id}'"
+            f"; its exercises are {', '.join(e.id for e in lesson.exercise_items) or 'none'}"
+        )
+    hint = did_you_mean(given, list(course.exercises))
+    what = "no exercise or file" if nor_file else "no exercise"
+    return f"{what} '{shown}' in this course{hint} (see 'tooltutor list')"
+
+
+def find_lesson(course, key: str):
+    """The lesson with this id or number, or a `UserError` that suggests close matches
+    (and points to `start` when `key` is an exercise's id)."""
+    from tooltutor.workdir import did_you_mean
+
+    lesson = course.find_lesson(key)
+    if lesson is not None:
+        return lesson
+    shown = key if len(key) <= 80 else key[:77] + "..."
+    exercise = course.exercise(key)
+    if exercise is not None:
+        return_to = course.lesson(exercise.lesson)
+        where = f" of lesson {return_to.number} ({return_to.id})" if return_to else ""
+        raise UserError(
+            f"'{shown}' is an exercise{where}, not a lesson: work on it with "
+            f"'tooltutor start {exercise.id}'"
+            + (f", or read its lesson with 'tooltutor show {return_to.id}'" if return_to else "")
+        )
+    hint = did_you_mean(key, [le.id for le in course.lessons])
+    if not hint:
+        from tooltutor.workdir import close_names
+
+        close = close_names(key, list(course.exercises))
+        if close:
+            hint = f"; did you mean the exercise {close[0]} (tooltutor start {close[0]})?"
+    known = ", ".join(f"{le.number} {le.id}" for le in course.lessons)
+    raise UserError(f"no lesson '{shown}' in this course{hint} (lessons: {known})")

@@ -1,13 +1,40 @@
-"""`tooltutor check EXERCISE FILE [--json] [--no-record]`: mark an answer, as the TUI does."""
+"""`tooltutor check [EXERCISE] [FILE] [--dir DIR] [--json] [--no-record]`: mark an answer.
+
+Like `rustlings run`: with nothing named it marks the current exercise (the one `start`,
+`next` or `watch` left in the work folder) in its file; `check EXERCISE` marks that
+exercise's file in the work folder; `check FILE` marks a file `tooltutor start` wrote (its
+name says which exercise); `check EXERCISE FILE` (FILE `-`: standard input) marks any
+file. The file is read exactly as `watch` reads it: the `#` lines of a choice exercise's
+file (its title, options and how to answer) are not part of the answer.
+"""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 
 def add_parser(parser) -> None:
-    parser.add_argument("exercise", metavar="EXERCISE", help="exercise id (see 'tooltutor list')")
-    parser.add_argument("file", metavar="FILE", help="your answer file, or - for standard input")
+    parser.add_argument(
+        "exercise",
+        metavar="EXERCISE",
+        nargs="?",
+        help="exercise id (see 'tooltutor list'; default: the current exercise), or the "
+        "file 'tooltutor start' wrote",
+    )
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        nargs="?",
+        help="your answer file, or - for standard input (default: the exercise's file in "
+        "the work folder)",
+    )
+    parser.add_argument(
+        "--dir",
+        metavar="DIR",
+        default=None,
+        help="work folder (default: the one you are in, else ./tooltutor-work)",
+    )
     parser.add_argument(
         "--json", action="store_true", help="print Exercism results.json v3 plus diagnostics"
     )
@@ -28,46 +55,126 @@ def say_if_not_contained() -> None:
         print(f"tooltutor: {text}", file=sys.stderr)
 
 
+def _load_with(args, exercise_id: str):
+    """The course with `exercise_id` loaded (only it when it is there: faster), else whole."""
+    from tooltutor.commands._common import load_course_or_fail
+
+    if exercise_id and not any(ch in exercise_id for ch in "/\\*?["):  # an id, not a glob
+        course = load_course_or_fail(args, only_exercise=exercise_id)
+        if course.exercise(exercise_id) is not None:
+            return course
+    return load_course_or_fail(args)
+
+
+def resolve_target(args):
+    """(course, exercise, file name, is it the exercise's own work file?) for `args`."""
+    from tooltutor.commands._common import find_exercise, unknown_exercise
+    from tooltutor.errors import UserError
+    from tooltutor.workdir import (
+        current_exercise,
+        exercise_file,
+        exercise_for_file,
+        find_workdir,
+        read_current,
+    )
+
+    given, file = args.exercise, args.file
+    workdir = find_workdir(args.dir)
+    if given is None:  # the current exercise, in its file
+        marker = read_current(workdir)
+        if marker is None:
+            raise UserError(
+                f"no current exercise in {workdir}: start one with 'tooltutor start "
+                "EXERCISE', or name one: 'tooltutor check EXERCISE [FILE]'"
+            )
+        course = _load_with(args, marker)
+        exercise = current_exercise(workdir, course)
+    else:
+        course = _load_with(args, given)
+        exercise = course.exercise(given)
+        if exercise is None and file is None:  # one name: a file `tooltutor start` wrote?
+            if given == "-":
+                raise UserError(
+                    "which exercise is on standard input? Name it: tooltutor check EXERCISE -"
+                )
+            path = Path(given)
+            exercise = exercise_for_file(path, course)
+            if exercise is not None:
+                return course, exercise, given, True
+            if path.exists():
+                raise UserError(
+                    f"which exercise is {given} an answer to? Its name is not one that "
+                    "'tooltutor start' writes: name the exercise too, as in "
+                    "'tooltutor check EXERCISE FILE'"
+                )
+            raise UserError(unknown_exercise(course, given, nor_file=True))
+        exercise = find_exercise(course, given)
+    if file is not None:
+        own = file != "-" and Path(file).name == exercise_file(workdir, exercise).name
+        return course, exercise, file, own
+    path = exercise_file(workdir, exercise)
+    if not path.exists():
+        raise UserError(
+            f"{path}: no such file; write it with 'tooltutor start {exercise.id}' (or give "
+            f"your file: 'tooltutor check {exercise.id} FILE')"
+        )
+    return course, exercise, str(path), True
+
+
 def run(args) -> int:
-    from tooltutor.commands._common import find_exercise, load_course_or_fail
+    from tooltutor.i18n import t
     from tooltutor.marking import has_own_checks, mark_answer
     from tooltutor.submission import read_answer
+    from tooltutor.workdir import answer_text, draft_text
 
-    course = load_course_or_fail(args, only_exercise=args.exercise)
-    exercise = find_exercise(course, args.exercise)
-    raw = read_answer(args.file)
+    course, exercise, name, own_file = resolve_target(args)
+    raw = read_answer(name)
     if exercise.kind == "python" or has_own_checks(course):
         from tooltutor.trust import ensure_trusted
 
         ensure_trusted(course, assume=getattr(args, "trust", False), exercise=exercise)
     if exercise.kind == "python":
         say_if_not_contained()
-    verdict = mark_answer(course, exercise, raw)
-    notice = None
+    text = raw.decode("utf-8", errors="replace")
+    # Read as `watch` reads it: a choice file's comment lines are not the answer.
+    payload = answer_text(exercise, text) if exercise.kind == "choice" else raw
+    shown = "<stdin>" if name == "-" else name
+    verdict = mark_answer(course, exercise, payload, filename=shown)
+    notes = []
     if not args.no_record:
         from tooltutor.progress import open_store
 
         store = open_store(course=course)  # keyed by the course's folder too
+        if own_file and name != "-":  # the exercise's own file: it is the draft, as in watch
+            store.load_draft(course.id, exercise.id)
+            conflict = store.save_draft(course.id, exercise.id, draft_text(exercise, text))
+            if conflict is not None and getattr(conflict, "first", False):
+                from tooltutor.workspace import draft_conflict_note
+
+                notes.append(draft_conflict_note(conflict))
         store.record_attempt(
             course.id,
             exercise.id,
             passed=verdict.passed,
             criteria_passed=sum(c.passed for c in verdict.criteria),
             criteria_total=len(verdict.criteria),
-            submission=raw.decode("utf-8", errors="replace"),
+            submission=text,
             lesson_id=exercise.lesson,
         )
-        notice = store.notice
+        if store.notice:
+            notes.insert(0, store.notice)
     if args.json:
         print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
     else:
         from tooltutor.verdict_text import format_verdict
 
-        name = "<stdin>" if args.file == "-" else args.file
-        text = raw.decode("utf-8", errors="replace")
-        print(format_verdict(exercise, verdict, text, name), end="")
-        if notice:
-            from tooltutor.i18n import t
-
+        print(format_verdict(exercise, verdict, text, shown), end="")
+        for notice in notes:
             print(t("note: {notice}", notice=notice))
+        if own_file and name != "-":
+            print()
+            if verdict.passed:
+                print(t("Next: tooltutor next (the next exercise you have not passed)"))
+            else:
+                print(t("Stuck? tooltutor hint {id} shows a hint.", id=exercise.id))
     return 0 if verdict.passed else 1

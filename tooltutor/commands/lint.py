@@ -1,16 +1,25 @@
-"""`tooltutor lint FILE`: judge a request body or transcript as the real API would.
+"""`tooltutor lint PATH...`: judge request bodies, transcripts and logs as the real API would.
 
-Exit codes: 0 valid (warnings allowed), 1 invalid, 2 the file cannot be read (missing, a
-directory, no permission, larger than `TOOLTUTOR_MAX_FILE_BYTES`, 10 MB unless set: the
-limit `check` applies to answers) or a rule id is unknown. `FILE` may be `-` for standard
-input. `--explain RULE` prints a rule's page instead (no FILE needed).
+A `.json` file is one document: a request, or a record that wraps requests (an OpenAI
+Batch line, an Anthropic batch, an HTTP log entry, a LiteLLM payload, OpenTelemetry
+spans: see `tooltutor.lint_inputs`). A `.jsonl` / `.ndjson` file (or `-` with `--jsonl`)
+holds one record per line. With `--recursive`, a folder stands for every such file under
+it. One JSON document prints exactly as it always did; several requests print their
+diagnostics and a summary. `--output-format json|sarif|github` is for tools and CI
+(`tooltutor.lint_output`).
+
+Exit codes: 0 valid (warnings allowed), 1 invalid, 2 a file cannot be read (missing, no
+permission, larger than `TOOLTUTOR_MAX_FILE_BYTES`, 10 MB unless set: the limit `check`
+applies to answers; a folder without `--recursive`, or with no request file) or a rule id
+is unknown. `PATH` may be `-` for standard input. `--explain RULE` prints a rule's page
+instead (no PATH needed).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Iterator
 
 from tooltutor.errors import UserError
 from tooltutor.submission import max_file_bytes, read_answer_file, too_big
@@ -18,10 +27,23 @@ from tooltutor.submission import max_file_bytes, read_answer_file, too_big
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "file",
-        metavar="FILE",
-        nargs="?",
-        help="JSON request body or messages array ('-' = stdin)",
+        "files",
+        metavar="PATH",
+        nargs="*",
+        help="request files: .json (a request body, a messages array, or a log record that "
+        "wraps requests), .jsonl/.ndjson (one per line), folders of them (with -r), '-' for "
+        "stdin",
+    )
+    parser.add_argument(
+        "-r",
+        "--recursive",
+        action="store_true",
+        help="lint every .json, .jsonl and .ndjson file in the folders given",
+    )
+    parser.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="read standard input and .json files as JSON Lines (one record per line)",
     )
     parser.add_argument(
         "--format",
@@ -38,9 +60,23 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         help="model id to judge model-dependent rules against (overrides the body's model)",
     )
     parser.add_argument(
+        "--output-format",
+        choices=("text", "json", "sarif", "github"),
+        default=None,
+        help="text (default); json; sarif (SARIF 2.1.0, for code scanning); github "
+        "(GitHub Actions annotations by file and line)",
+    )
+    parser.add_argument(
         "--json",
         action="store_true",
-        help='print {"valid", "format", "diagnostics"} as JSON',
+        help='the same as --output-format json: {"valid", "format", "diagnostics"} for one '
+        'document, {"valid", "summary", "requests"} for several',
+    )
+    parser.add_argument(
+        "--skip-non-requests",
+        action="store_true",
+        help="skip .json documents that hold no request (for pre-commit over many files) "
+        "instead of reporting them",
     )
     parser.add_argument(
         "--select",
@@ -121,29 +157,68 @@ def _reason(message: str, name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from checker import lint
-    from checker.report import format_human
     from tooltutor.i18n import TABLES, resolve_language, use_checker_language
+    from tooltutor.lint_inputs import Options, is_jsonl, lint_file, looks_like_jsonl
 
     # No course here: the messages follow --lang, TOOLTUTOR_LANG or the locale among the
     # languages the interface speaks.
     if args.explain:
         return explain(args.explain)
-    if args.file is None:
+    if not args.files:
         raise UserError("lint needs a FILE to judge ('-' for standard input), or --explain RULE")
+    output = args.output_format or ("json" if args.json else "text")
     use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *TABLES]))
-    data = read_input(args.file)
-    select, ignore = _patterns(args.select), _patterns(args.ignore)
-    try:
-        result = lint(data, args.format, model=args.model, select=select, ignore=ignore)
-    except ValueError as err:
-        raise _unknown_rule(str(err)) from None
+    options = Options(
+        format=args.format,
+        model=args.model,
+        select=tuple(_patterns(args.select)),
+        ignore=tuple(_patterns(args.ignore)),
+        skip_non_requests=args.skip_non_requests,
+    )
+    if options.select or options.ignore:
+        from checker.rules import selector
+
+        try:
+            selector(options.select, options.ignore)
+        except ValueError as err:
+            raise _unknown_rule(str(err)) from None
+    documents = []
+    for path in _paths(args.files, args.recursive):
+        data = read_input(path)
+        name = "<stdin>" if path == "-" else path
+        jsonl = args.jsonl or (path != "-" and is_jsonl(path))
+        document = lint_file(name, data, options, jsonl=jsonl)
+        if not jsonl and looks_like_jsonl(document):
+            print(
+                f"tooltutor: {name} looks like JSON Lines (one JSON value per line): add "
+                "--jsonl, or name the file .jsonl",
+                file=sys.stderr,
+            )
+        documents.append(document)
+    from tooltutor.lint_output import render, valid
+
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(errors="backslashreplace")
-    if args.json:
-        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
-    else:
-        text = data.decode("utf-8-sig", errors="replace")
-        name = "<stdin>" if args.file == "-" else args.file
-        sys.stdout.write(format_human(result, text, name))
-    return 0 if result.valid else 1
+    sys.stdout.write(render(documents, output))
+    return 0 if valid(documents) else 1
+
+
+def _paths(given: list[str], recursive: bool) -> Iterator[str]:
+    """Every file to read; with `recursive`, folders stand for their request files."""
+    import os
+
+    from tooltutor.lint_inputs import walk
+
+    for path in given:
+        if path != "-" and os.path.isdir(path):
+            if not recursive:
+                raise UserError(
+                    f"cannot read {path}: it is a directory (to lint every request file in "
+                    "it, add --recursive)"
+                )
+            found = list(walk(path))
+            if not found:
+                raise UserError(f"{path} holds no .json, .jsonl or .ndjson file to lint")
+            yield from found
+        else:
+            yield path

@@ -1,8 +1,12 @@
-"""`tooltutor reset EXERCISE | --all [--yes]`: forget progress.
+"""`tooltutor reset EXERCISE | --all [--yes] [--dir DIR] [--keep-file]`: forget progress.
 
 Asks "Forget all progress on X? [y/N]" first; ``--yes`` skips the question, and without
 a terminal to ask on it refuses (exit 2). Exit 0 when progress was forgotten, 1 when the
 answer was no, 2 for a usage problem (unknown exercise, nothing saved to reset).
+
+An exercise's file in the work folder (the one `tooltutor start` wrote) can be restored
+to the starter too, as `rustlings reset` does: asked on a terminal ("Also put the starter
+back in FILE? [y/N]"), done with ``--yes``, never with ``--keep-file``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,24 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all", action="store_true", help="forget all progress on the whole course"
     )
-    parser.add_argument("--yes", "-y", action="store_true", help="do not ask for confirmation")
+    parser.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="do not ask for confirmation (and put the starter back in the exercise's file)",
+    )
+    parser.add_argument(
+        "--dir",
+        metavar="DIR",
+        default=None,
+        help="work folder of the exercise's file (default: the one you are in, else "
+        "./tooltutor-work)",
+    )
+    parser.add_argument(
+        "--keep-file",
+        action="store_true",
+        help="leave the exercise's file in the work folder as it is",
+    )
     parser.set_defaults(run=run)
 
 
@@ -29,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if bool(args.exercise) == bool(args.all):
         raise UserError(MSG_WHICH)
     course = load_course_or_fail(args)
+    exercise = None
     with open_store(course=course) as store:  # only this course (its folder) is reset
         notice = store.take_notice()
         if notice:
@@ -54,7 +76,41 @@ def run(args: argparse.Namespace) -> int:
         else:
             store.reset_exercise(course.id, args.exercise)
     print(MSG_DONE.format(what=what))
+    if exercise is not None and not getattr(args, "keep_file", False):
+        _restore_file(args, exercise)
     return 0
+
+
+def _restore_file(args: argparse.Namespace, exercise) -> None:
+    """Offer to put the starter back in the exercise's work file, if there is one."""
+    import os
+
+    from tooltutor.workdir import exercise_file, find_workdir, initial_text
+
+    if not hasattr(exercise, "file_suffix"):  # not an exercise of a course on disk
+        return
+    path = exercise_file(find_workdir(getattr(args, "dir", None)), exercise)
+    if not os.path.isfile(path):
+        return
+    starter = initial_text(exercise, None)
+    try:
+        if path.read_text(encoding="utf-8", errors="replace") == starter:
+            return
+    except OSError:
+        return
+    if not args.yes:
+        if sys.stdin is None or not sys.stdin.isatty():
+            print(MSG_FILE_KEPT.format(path=path, id=exercise.id))
+            return
+        if not _confirm(MSG_FILE_QUESTION.format(path=path), False):
+            print(MSG_FILE_KEPT.format(path=path, id=exercise.id))
+            return
+    try:
+        path.write_text(starter, encoding="utf-8")
+    except OSError as exc:
+        print(f"tooltutor: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        return
+    print(MSG_FILE_DONE.format(path=path))
 
 
 def _confirm(question: str, assume_yes: bool) -> bool:
@@ -84,3 +140,6 @@ MSG_NO_TTY = "not resetting without confirmation, and there is no terminal to as
 MSG_KEPT = "Nothing was reset."
 MSG_DONE = "Forgot all progress on {what}."
 MSG_UNKNOWN = "no exercise '{given}' in this course{hint} (see 'tooltutor list')"
+MSG_FILE_QUESTION = "Also put the starter back in {path} (what you wrote there is lost)?"
+MSG_FILE_KEPT = "{path} is kept as it is ('tooltutor start {id} --force' puts the starter back)."
+MSG_FILE_DONE = "Put the starter back in {path}."

@@ -1,21 +1,34 @@
-"""`tooltutor start EXERCISE [--dir DIR] [--force] [--conflict]`: the exercise as a file for
-your editor.
+"""`tooltutor start [EXERCISE] [--dir DIR] [--force] [--conflict]`: the exercise as a file
+for your editor.
 
-The file holds the saved draft (or the starter). ``--conflict`` writes the newest conflict
-copy instead: the text another tooltutor kept typing while this one had saved the draft
-first (see `tooltutor.progress`); the draft itself is left as it is.
+The file holds the saved draft (or the starter), and the exercise becomes the current one
+of the work folder, which `check`, `hint`, `next` and `watch` take when no exercise is
+named. Without EXERCISE: the current exercise, else the first one not passed yet. A file
+that is there already is kept as it is (``--force`` replaces it). ``--conflict`` writes
+the newest conflict copy instead: the text another tooltutor kept typing while this one
+had saved the draft first (see `tooltutor.progress`); the draft itself is left as it is.
 """
 
 from __future__ import annotations
 
 
 def add_parser(parser) -> None:
-    parser.add_argument("exercise", metavar="EXERCISE", help="exercise id (see 'tooltutor list')")
     parser.add_argument(
-        "--dir", default="tooltutor-work", help="work folder (default: ./tooltutor-work)"
+        "exercise",
+        metavar="EXERCISE",
+        nargs="?",
+        help="exercise id (see 'tooltutor list'; default: the current exercise, else the "
+        "first one you have not passed)",
     )
     parser.add_argument(
-        "--force", action="store_true", help="replace the file if it exists already"
+        "--dir",
+        default=None,
+        help="work folder (default: the one you are in, else ./tooltutor-work)",
+    )
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="replace the file if it exists already (with your saved draft, or the starter)",
     )
     parser.add_argument(
         "--conflict",
@@ -26,21 +39,43 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
-    from pathlib import Path
+    import os
 
     from tooltutor.commands._common import find_exercise, load_course_or_fail
     from tooltutor.errors import UserError
     from tooltutor.i18n import t
     from tooltutor.progress import open_store
-    from tooltutor.workdir import initial_text, write_exercise
+    from tooltutor.workdir import (
+        exercise_file,
+        find_workdir,
+        initial_text,
+        next_unfinished,
+        read_current,
+        set_current,
+        write_exercise,
+    )
     from tooltutor.workspace import local_time
 
     course = load_course_or_fail(args)
-    exercise = find_exercise(course, args.exercise)
+    workdir = find_workdir(args.dir)
     store = open_store(course=course)
+    chosen = args.exercise
+    if chosen is None:
+        current = read_current(workdir) if workdir.is_dir() else None
+        if current is not None and course.exercise(current) is not None:
+            chosen = current
+        else:
+            first = next_unfinished(course, store.statuses(course.id))
+            if first is None:
+                raise UserError(
+                    "you have passed every exercise of the course; name one to work on it "
+                    "again: tooltutor start EXERCISE"
+                )
+            chosen = first.id
+    exercise = find_exercise(course, chosen)
     draft = store.load_draft(course.id, exercise.id)
     conflicts = store.draft_conflicts(course.id, exercise.id)
-    workdir = Path(args.dir)
+    path = exercise_file(workdir, exercise)
     if getattr(args, "conflict", False):
         if not conflicts:
             raise UserError(f"no conflict copy of {exercise.id} is kept: its draft is all there is")
@@ -49,8 +84,21 @@ def run(args) -> int:
     else:
         text = initial_text(exercise, draft.text if draft else None)
         source = t("your saved draft") if draft and draft.text.strip() else t("the starter")
-    path = write_exercise(workdir, exercise, text, force=args.force)
-    print(t("Wrote {path} ({source}).", path=path, source=source))
+    if os.path.lexists(path) and not args.force:  # never overwritten unless asked
+        try:
+            set_current(workdir, exercise.id)
+        except OSError as exc:
+            raise UserError(f"cannot write {workdir}: {exc.strerror or exc}") from None
+        print(
+            t(
+                "{path} already exists: it is kept as it is (--force replaces it with your "
+                "saved draft, or the starter).",
+                path=path,
+            )
+        )
+    else:
+        path = write_exercise(workdir, exercise, text, force=True)
+        print(t("Wrote {path} ({source}).", path=path, source=source))
     if conflicts and not getattr(args, "conflict", False):
         print(
             t(
@@ -60,10 +108,26 @@ def run(args) -> int:
                 id=exercise.id,
             )
         )
-    print(f"\n{exercise.title}\n")
-    print(course.expand(exercise.prompt).rstrip())
+    present(course, exercise, path, workdir, args.dir)
+    return 0
+
+
+def present(course, exercise, path, workdir, dir_given) -> None:
+    """The exercise's task and what to do next, for `start` and `next`."""
+    from tooltutor.i18n import t
+    from tooltutor.lesson_text import plain_markdown, terminal_width
+
+    lesson = course.lesson(exercise.lesson)
+    where = (
+        t("Lesson {number}, {title}", number=lesson.number, title=lesson.title)
+        if lesson
+        else exercise.lesson
+    )
+    width = terminal_width()
+    print(f"\n{exercise.title}  ({exercise.id})\n{where}\n")
+    print(plain_markdown(course.expand(exercise.prompt), width).rstrip())
+    folder = f" --dir {workdir}" if dir_given is not None else ""
     print("\n" + t("Next:"))
     print(t("  1. open {path} in your editor;", path=path))
-    print(t("  2. in another terminal, run: tooltutor watch {workdir}", workdir=workdir))
-    print(t("     (or check once: tooltutor check {id} {path})", id=exercise.id, path=path))
-    return 0
+    print(t("  2. in another terminal, run: tooltutor watch{folder}", folder=folder))
+    print(t("     (or check once: tooltutor check{folder})", folder=folder))

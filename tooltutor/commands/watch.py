@@ -1,4 +1,5 @@
-"""`tooltutor watch [DIR] [--poll]`: re-mark the current exercise each time you save it."""
+"""`tooltutor watch [DIR] [--poll]`: re-mark the current exercise each time you save it,
+like `rustlings watch` (see `tooltutor.watch`)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ def add_parser(parser) -> None:
         "directory",
         metavar="DIR",
         nargs="?",
-        default="tooltutor-work",
-        help="work folder made by 'tooltutor start' (default: ./tooltutor-work)",
+        default=None,
+        help="work folder made by 'tooltutor start' (default: the one you are in, else "
+        "./tooltutor-work)",
     )
     parser.add_argument(
         "--poll",
@@ -21,13 +23,12 @@ def add_parser(parser) -> None:
 
 def run(args) -> int:
     import threading
-    from pathlib import Path
 
     from tooltutor.commands._common import load_course_or_fail
     from tooltutor.progress import open_store
     from tooltutor.trust import ensure_trusted
     from tooltutor.watch import EventWatcher, PollWatcher, WatchSession, read_keys
-    from tooltutor.workdir import current_exercise
+    from tooltutor.workdir import current_exercise, find_workdir
 
     course = load_course_or_fail(args)
     ensure_trusted(course, assume=getattr(args, "trust", False), marking=True)
@@ -35,7 +36,7 @@ def run(args) -> int:
         from tooltutor.commands.check import say_if_not_contained
 
         say_if_not_contained()
-    workdir = Path(args.directory)
+    workdir = find_workdir(args.directory)
     exercise = current_exercise(workdir, course)
     session = WatchSession(course, exercise, workdir, open_store())
     if args.poll:
@@ -43,8 +44,26 @@ def run(args) -> int:
     else:
         watcher = EventWatcher(workdir, lambda: session.path, session.events)
     watcher.start()
+    saved = _terminal_mode()
     threading.Thread(target=read_keys, args=(session.events,), daemon=True).start()
     try:
         return session.run()
     finally:
         watcher.stopped.set()
+        if saved is not None:  # the key reader may still be waiting: put the terminal back
+            import termios
+
+            termios.tcsetattr(saved[0], termios.TCSADRAIN, saved[1])
+
+
+def _terminal_mode():
+    """(fd, settings) of the terminal on standard input, to restore at the end; or None."""
+    import sys
+
+    try:
+        import termios
+
+        fd = sys.stdin.fileno()
+        return (fd, termios.tcgetattr(fd)) if sys.stdin.isatty() else None
+    except (ImportError, AttributeError, ValueError, OSError):
+        return None

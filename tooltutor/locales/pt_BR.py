@@ -39,6 +39,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Sources": "Fontes",
     "Exercises": "Exercícios",
     "- {id}: {title} ({kind}, level {level})": "- {id}: {title} ({kind}, nível {level})",
+    "In your own editor: tooltutor start {id}, then tooltutor check after each save (or "
+    "leave tooltutor watch running).": (
+        "No seu próprio editor: tooltutor start {id}, depois tooltutor check a cada vez que "
+        "salvar (ou deixe tooltutor watch rodando)."
+    ),
     "Start one with: tooltutor, or check a file: tooltutor check {id} FILE": (
         "Comece um com: tooltutor, ou verifique um arquivo: tooltutor check {id} ARQUIVO"
     ),
@@ -69,31 +74,68 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     ),
     "Next:": "Próximos passos:",
     "  1. open {path} in your editor;": "  1. abra {path} no seu editor;",
-    "  2. in another terminal, run: tooltutor watch {workdir}": (
-        "  2. em outro terminal, rode: tooltutor watch {workdir}"
+    "  2. in another terminal, run: tooltutor watch{folder}": (
+        "  2. em outro terminal, rode: tooltutor watch{folder}"
     ),
-    "     (or check once: tooltutor check {id} {path})": (
-        "     (ou verifique uma vez: tooltutor check {id} {path})"
+    "     (or check once: tooltutor check{folder})": (
+        "     (ou verifique uma vez: tooltutor check{folder})"
     ),
-    "keys: [r] check again  [h] hint  [n] next (after a pass)  [l] list  [q] quit": (
-        "teclas: [r] verificar de novo  [h] dica  [n] próximo (depois de passar)  "
-        "[l] lista  [q] sair"
+    "{path} already exists: it is kept as it is (--force replaces it with your saved draft, "
+    "or the starter).": (
+        "{path} já existe: fica como está (--force o substitui pelo seu rascunho salvo, ou "
+        "pelo texto inicial)."
     ),
+    "Write the id of your answer on the next line, e.g. {example}": (
+        "Escreva o id da sua resposta na próxima linha, por exemplo {example}"
+    ),
+    "Write the ids of your answers on the next line, separated by commas, e.g. {example}": (
+        "Escreva os ids das suas respostas na próxima linha, separados por vírgulas, por "
+        "exemplo {example}"
+    ),
+    # tooltutor check, hint, next
+    "Next: tooltutor next (the next exercise you have not passed)": (
+        "Próximo: tooltutor next (o próximo exercício que você ainda não resolveu)"
+    ),
+    "Stuck? tooltutor hint {id} shows a hint.": "Travou? tooltutor hint {id} mostra uma dica.",
+    "This exercise has no hints.": "Este exercício não tem dicas.",
+    "You have passed every exercise of the course. Well done!": (
+        "Você resolveu todos os exercícios do curso. Parabéns!"
+    ),
+    "{id} is not passed yet; come back to it with: tooltutor start {id}": (
+        "{id} ainda não foi resolvido; volte a ele com: tooltutor start {id}"
+    ),
+    "{id} is the only exercise you have not passed yet: keep at it (tooltutor hint shows "
+    "a hint).": (
+        "{id} é o único exercício que você ainda não resolveu: continue nele (tooltutor hint "
+        "mostra uma dica)."
+    ),
+    "Your file {path} is kept as it is.": "O seu arquivo {path} fica como está.",
     "What is checked:": "O que é verificado:",
     "Watching {path}: save it in your editor to check it.": (
         "Observando {path}: salve o arquivo no seu editor para verificá-lo."
     ),
-    "--- check {number} at {time} ---": "--- verificação {number} às {time} ---",
     "Press [n] for the next exercise.": "Tecle [n] para ir ao próximo exercício.",
+    "[r] check  [f] full list  [t] task  [h] hint  [n] next  [l] list  [q] quit": (
+        "[r] verificar  [f] lista completa  [t] tarefa  [h] dica  [n] próximo  [l] lista  [q] sair"
+    ),
+    "check {number} at {time}": "verificação {number} às {time}",
+    "Progress: {bar} {done}/{total} exercises passed": (
+        "Progresso: {bar} {done}/{total} exercícios resolvidos"
+    ),
+    "Checking {path}...": "Verificando {path}...",
+    "Watching {path}; save it to check it.": "Observando {path}; salve-o para verificá-lo.",
+    "[f] shows the first problem only.": "[f] mostra só o primeiro problema.",
+    "{what}: [f] shows the full list.": "{what}: [f] mostra a lista completa.",
+    "{n} more criterion not met": (
+        "mais {n} critério não atendido",
+        "mais {n} critérios não atendidos",
+    ),
+    "{n} more problem": ("mais {n} problema", "mais {n} problemas"),
     "No more hints: all {total} are shown above.": ("Não há mais dicas: as {total} estão acima."),
-    "Hint {number}: {hint}": "Dica {number}: {hint}",
     "Hint {number} of {total}: {hint}": "Dica {number} de {total}: {hint}",
     "  <- you are here": "  <- você está aqui",
     "Pass this exercise first; [h] shows a hint.": (
         "Resolva este exercício primeiro; [h] mostra uma dica."
-    ),
-    "That was the last exercise of the course. Well done!": (
-        "Esse foi o último exercício do curso. Parabéns!"
     ),
     "{path} is gone. Recreate it with: tooltutor start {id} --dir {workdir} --force": (
         "{path} sumiu. Crie de novo com: tooltutor start {id} --dir {workdir} --force"
@@ -180,7 +222,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Where to look:": "Onde procurar:",
     "… and {count} more": "… e mais {count}",
     # command palette
-    "Open the first unfinished step": "Abre o primeiro passo não concluído",
     "Read the lesson ({id})": "Ler a lição ({id})",
     "Exercise: {title}": "Exercício: {title}",
     "Lesson {number} · {id}": "Lição {number} · {id}",
@@ -215,7 +256,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "e os exercícios da lição (x abre o próximo).\n"
     ),
     # exercise workspace
-    "t: whole task": "t: tarefa inteira",
     "Check ^R": "Verificar ^R",
     "Hint h": "Dica h",
     "Solution s": "Solução s",
@@ -243,13 +283,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Checking…": "Verificando…",
     "This answer could not be marked: {why}": "Não foi possível corrigir esta resposta: {why}",
     "The checker failed: {why}": "O verificador falhou: {why}",
-    "Passed! Read why it works below; s shows the solution.": (
-        "Passou! Leia abaixo por que funciona; s mostra a solução."
-    ),
     "The solution is available (s).": "A solução está disponível (s).",
     "Enter on a problem below jumps to it.": "Enter num problema abaixo leva até ele.",
     "Every hint is shown already.": "Todas as dicas já estão à mostra.",
-    "Not yet": "Ainda não",
     "The editor holds the starter text again.": "O editor voltou ao texto inicial.",
     "This terminal cannot hand over to another editor.": (
         "Este terminal não consegue passar o controle para outro editor."
@@ -258,24 +294,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "{command} exited with status {status}.": "{command} terminou com status {status}.",
     "Your answer was loaded from the editor and saved.": (
         "Sua resposta foi carregada do editor e salva."
-    ),
-    "**Solving an exercise.** Write your answer in the editor (Tab indents; Escape leaves\n"
-    "the editor, Tab or i goes back in). Ctrl+R (or F5, or the Check button) marks it: the\n"
-    "criteria show as a checklist, and each problem the checker found is listed under it;\n"
-    "select one with the arrow keys and press Enter to put the editor's cursor on it.\n"
-    "h reveals the next hint. The solution opens after a pass, or after three failed checks\n"
-    "if you confirm. r resets the editor to the starter text; e opens your answer in your\n"
-    "own editor ($EDITOR). m enlarges the focused pane (m again restores it). Your draft is\n"
-    "saved as you type and when you leave.\n": (
-        "**Resolvendo um exercício.** Escreva a sua resposta no editor (Tab indenta; Escape\n"
-        "sai do editor, Tab ou i volta para ele). Ctrl+R (ou F5, ou o botão Verificar)\n"
-        "corrige a resposta: os critérios aparecem como uma lista de verificação, e cada\n"
-        "problema que o verificador encontrou aparece embaixo dela; escolha um com as setas\n"
-        "e tecle Enter para levar o cursor do editor até ele. h mostra a próxima dica. A\n"
-        "solução abre depois que você passar, ou depois de três verificações sem sucesso,\n"
-        "se você confirmar. r volta o editor ao texto inicial; e abre a sua resposta no seu\n"
-        "próprio editor ($EDITOR). m amplia o painel em foco (m de novo o restaura). Seu\n"
-        "rascunho é salvo enquanto você digita e quando você sai.\n"
     ),
     # dialogs
     "Are you sure?": "Tem certeza?",
@@ -316,7 +334,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Show the keys of this screen.": "Mostra as teclas desta tela.",
     "Quit": "Sair",
     "Quit; your drafts are saved.": "Sai; seus rascunhos ficam salvos.",
-    "Open the first unfinished step.": "Abre o primeiro passo não concluído.",
     "Turn to the next page.": "Vai para a próxima página.",
     "Turn to the previous page.": "Volta para a página anterior.",
     "Exercise": "Exercício",
@@ -335,7 +352,6 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Edit": "Editar",
     "Put the cursor in the editor.": "Põe o cursor no editor.",
     "Task": "Tarefa",
-    "Read the whole task (Escape comes back).": "Mostra a tarefa inteira (Escape volta).",
     "Enlarge": "Ampliar",
     "Enlarge the focused pane, or restore it.": "Amplia o painel em foco, ou o restaura.",
     "Back": "Voltar",
@@ -355,6 +371,108 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Page down": "Página abaixo",
     "Top": "Início",
     "Bottom": "Fim",
+    # -- issue 17: the exercise screen at 80x24, what next, no spoilers ----------------
+    "**Solving an exercise.** Write your answer in the editor: Tab indents, Enter keeps the\n"
+    "indentation. Ctrl+T shows the whole task over the editor and back (y there copies one of\n"
+    "its code blocks to the cursor); Ctrl+O enlarges the editor and back. Ctrl+R (or F5)\n"
+    "marks the answer: the criteria show as a checklist, and each problem found is listed;\n"
+    "Enter on one puts the cursor on it. h reveals the next hint, shown above the criteria.\n"
+    "After a pass, the explanation is shown and Ctrl+N (or n) opens what comes next. The\n"
+    "solution opens after a pass, or after three failed checks if you confirm. r resets the\n"
+    "editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside\n"
+    "the editor: Escape leaves it, i goes back in. Your draft is saved as you type.\n": (
+        "**Resolvendo um exercício.** Escreva a sua resposta no editor: Tab indenta, Enter "
+        "mantém\n"
+        "a indentação. Ctrl+T mostra a tarefa inteira por cima do editor e volta (ali, y copia "
+        "um\n"
+        "dos blocos de código dela para o cursor); Ctrl+O amplia o editor e o restaura. "
+        "Ctrl+R\n"
+        "(ou F5) corrige a resposta: os critérios aparecem como uma lista de verificação, e "
+        "cada\n"
+        "problema encontrado aparece listado; Enter num deles leva o cursor até ele. h mostra "
+        "a\n"
+        "próxima dica, acima dos critérios. Depois que você passar, a explicação aparece e "
+        "Ctrl+N\n"
+        "(ou n) abre o que vem a seguir. A solução abre depois que você passar, ou depois de "
+        "três\n"
+        "verificações sem sucesso, se você confirmar. r volta o editor ao texto inicial; e "
+        "abre a\n"
+        "sua resposta no $EDITOR. As teclas de letra funcionam fora do editor: Escape sai "
+        "dele, i\n"
+        "volta para ele. Seu rascunho é salvo enquanto você digita.\n"
+    ),
+    "^T: whole task": "^T: tarefa inteira",
+    "^T: back to the editor · y: copy its code": "^T: volta ao editor · y: copia o código dela",
+    "Show the whole task, or go back to the editor.": (
+        "Mostra a tarefa inteira, ou volta ao editor."
+    ),
+    "Enlarge the editor to the whole screen, or restore it.": (
+        "Amplia o editor para a tela inteira, ou o restaura."
+    ),
+    "After a pass: open the next exercise or lesson.": (
+        "Depois de passar: abre o próximo exercício ou lição."
+    ),
+    "Copy code": "Copiar código",
+    "Copy a code block of the task into the editor.": (
+        "Copia um bloco de código da tarefa para o editor."
+    ),
+    "Copy a code block of the task into the editor": (
+        "Copiar um bloco de código da tarefa para o editor"
+    ),
+    "Enter copies it where the cursor is; Escape cancels.": (
+        "Enter o copia onde está o cursor; Escape cancela."
+    ),
+    "{n} line": (
+        "{n} linha",
+        "{n} linhas",
+    ),
+    "Code block {number} copied into the editor.": (
+        "Bloco de código {number} copiado para o editor."
+    ),
+    "The task has no code block to copy.": "A tarefa não tem bloco de código para copiar.",
+    "This exercise is answered by choosing, not by writing code.": (
+        "Este exercício se responde escolhendo, não escrevendo código."
+    ),
+    "Pass this exercise first; h shows a hint.": (
+        "Resolva este exercício primeiro; h mostra uma dica."
+    ),
+    "Next (n or Ctrl+N): {where}": "Próximo (n ou Ctrl+N): {where}",
+    "Lesson {number} complete! Next (n or Ctrl+N): {where}": (
+        "Lição {number} concluída! Próximo (n ou Ctrl+N): {where}"
+    ),
+    "Every exercise of Lesson {number} is passed; {n} check on its pages is not answered yet. "
+    "Next (n or Ctrl+N): {where}": (
+        "Todos os exercícios da lição {number} estão resolvidos; {n} pergunta das páginas "
+        "dela ainda não tem resposta. Próximo (n ou Ctrl+N): {where}",
+        "Todos os exercícios da lição {number} estão resolvidos; {n} perguntas das páginas "
+        "dela ainda não têm resposta. Próximo (n ou Ctrl+N): {where}",
+    ),
+    "You have finished the whole course. Well done!": "Você concluiu o curso inteiro. Parabéns!",
+    "Course": "Curso",
+    "{done} of {total} done ({percent}%)": "{done} de {total} feitos ({percent}%)",
+    "Resume where you were last: that lesson page or exercise.": (
+        "Retoma onde você parou: aquela página de lição ou aquele exercício."
+    ),
+    "Resume where you were last": "Retoma onde você parou",
+    "Fold or unfold a lesson.": "Recolhe ou abre uma lição.",
+    "{hidden}: not found yet": "{hidden}: ainda não encontrado",
+    "{hidden}: found and fixed — {label}": "{hidden}: encontrado e corrigido — {label}",
+    "{hidden}: {label}": "{hidden}: {label}",
+    "The mistakes still to find are named once you fix them.": (
+        "Os erros que faltam encontrar são nomeados quando você os corrigir."
+    ),
+    "The mistakes still to find are named once you fix them, or with hint {number} (h).": (
+        "Os erros que faltam encontrar são nomeados quando você os corrigir, ou com a dica "
+        "{number} (h)."
+    ),
+    "{n} problem the checker found is held back: it would name one.": (
+        "{n} problema encontrado pelo verificador fica guardado: ele nomearia um erro.",
+        "{n} problemas encontrados pelo verificador ficam guardados: eles nomeariam os erros.",
+    ),
+    "Held back for now: it would name a mistake you are to find.": (
+        "Guardado por enquanto: nomearia um erro que você deve encontrar."
+    ),
+    "Hint {number} (h) gives the reason.": "A dica {number} (h) dá o motivo.",
 }
 
 #: Textual's own keys (its widgets and the app), as the help lists them, and its command

@@ -74,8 +74,16 @@ class TutorApp(App[None]):
         return [*super().get_line_filters(), _CONTROL_FILTER]
 
     def get_system_commands(self, screen: Screen):
-        """Textual's own palette commands (theme, keys, quit...), in the interface's language."""
+        """Textual's own palette commands (theme, keys, quit...), in the interface's
+        language. "Maximize" is left out when a button has the focus: nothing ever
+        maximises a button (the exercise screen enlarges the pane around it instead)."""
+        from textual.widgets import Button
+
+        # a screen with `pane_of` (the exercise) enlarges the button's pane instead
+        on_button = isinstance(screen.focused, Button) and not hasattr(screen, "pane_of")
         for command in super().get_system_commands(screen):
+            if on_button and command.title == "Maximize":
+                continue
             yield command._replace(title=t(command.title), help=t(command.help))
 
     def get_default_screen(self) -> Screen:
@@ -112,13 +120,21 @@ class TutorApp(App[None]):
             page = position.section if same and position.section is not None else 0
         self._show(LessonScreen(lesson, page=page))
 
-    def open_exercise(self, exercise_id: str, *, on_top: bool = False) -> None:
+    def open_exercise(
+        self, exercise_id: str, *, on_top: bool = False, replace: Screen | None = None
+    ) -> None:
         """Show an exercise's workspace; `on_top` keeps the current screen under it, so
-        Escape returns there (the lesson reader does this)."""
+        Escape returns there (the lesson reader does this); `replace` (the screen on top)
+        puts it in that screen's place, keeping what is under it (the next exercise)."""
         from tooltutor.tui.screens.exercise import ExerciseScreen
 
         exercise = self.course.exercise(exercise_id)
-        if exercise is not None:
+        if exercise is None:
+            return
+        if replace is not None and replace is self.screen and len(self.screen_stack) > 1:
+            self.clear_notifications()
+            self.switch_screen(ExerciseScreen(exercise))
+        else:
             self._show(ExerciseScreen(exercise), on_top=on_top)
 
     def open_step(self, step: Step) -> None:
@@ -132,6 +148,7 @@ class TutorApp(App[None]):
 
     def _show(self, screen: Screen, *, on_top: bool = False) -> None:
         """Push `screen` over the map (or over the current screen when `on_top`)."""
+        self.clear_notifications()  # a notice belongs to the screen it was given on
         if not on_top:
             while len(self.screen_stack) > 1:
                 self.pop_screen()
@@ -140,7 +157,7 @@ class TutorApp(App[None]):
     def jump(self, kind: str, key: str) -> None:
         """Go to a lesson or an exercise from anywhere (the command palette)."""
         if kind == "continue":
-            self.open_step(self.journey.continue_step())
+            self.open_step(self.journey.resume_step())
         elif kind == "lesson":
             self.open_lesson(key)
         else:

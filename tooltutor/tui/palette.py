@@ -33,7 +33,7 @@ class CourseCommands(Provider):
         targets = [
             (
                 t("Continue: {step}", step=step.describe(course)),
-                t("Open the first unfinished step"),
+                t("Resume where you were last"),
                 "continue",
                 "",
             )

@@ -27,7 +27,12 @@ class CourseMapScreen(Screen[None]):
     """The lessons of the course, each exercise's status, and the way on."""
 
     BINDINGS = [
-        Binding("c", "continue", "Continue", tooltip="Open the first unfinished step."),
+        Binding(
+            "c",
+            "continue",
+            "Continue",
+            tooltip="Resume where you were last: that lesson page or exercise.",
+        ),
     ]
 
     def __init__(self) -> None:
@@ -38,6 +43,7 @@ class CourseMapScreen(Screen[None]):
         app = self.app
         yield Header(icon="")
         yield Button(Content(t("Continue")), id="continue", compact=True)
+        yield Static(id="course-progress", markup=False)
         with Horizontal(id="map-body"):
             yield LessonTree(app.course, unicode=app.unicode, id="lesson-tree")
             yield LessonDetails(app.course, unicode=app.unicode, id="lesson-details")
@@ -67,14 +73,18 @@ class CourseMapScreen(Screen[None]):
             self._describe(node.data)
 
     def _update_continue(self) -> None:
-        self._continue_step = self.app.journey.continue_step()
+        self._continue_step = self.app.journey.resume_step()
         label = "▶ " if self.app.unicode else "> "
         self.query_one("#continue", Button).label = plain(
             label + t("Continue: {step}", step=self._continue_step.describe(self.app.course))
         )
+        done, total = self.app.journey.course_progress(self._lesson_progress)
+        self.query_one("#course-progress", Static).update(
+            progress_bar(done, total, unicode=self.app.unicode)
+        )
 
     def action_continue(self) -> None:
-        """Open the first unfinished step: a lesson page or an exercise."""
+        """Resume where the learner was last (the first unfinished step if nowhere)."""
         self.app.open_step(self._continue_step)
 
     @on(Button.Pressed, "#continue")
@@ -119,3 +129,29 @@ class CourseMapScreen(Screen[None]):
             details.show_exercise(item.exercise_id, progress.statuses.get(item.exercise_id, "new"))
         elif item.exercise_id:
             details.show_missing(item.exercise_id, "exercise")
+
+
+#: Cells of the course's progress bar.
+BAR_WIDTH = 24
+
+
+def progress_bar(done: int, total: int, *, unicode: bool = True, width: int = BAR_WIDTH) -> Content:
+    """`Course ████████░░░░ 12 of 48 done (25%)`: checks answered and exercises passed."""
+    share = done / total if total else 0.0
+    filled = round(share * width)
+    full, empty = ("█", "░") if unicode else ("#", "-")
+    return (
+        plain(t("Course") + " ", "bold")
+        + plain(full * filled, "$text-success")
+        + plain(empty * (width - filled), "$text-muted")
+        + plain(
+            " "
+            + t(
+                "{done} of {total} done ({percent}%)",
+                done=done,
+                total=total,
+                percent=round(share * 100),
+            ),
+            "$text-muted",
+        )
+    )

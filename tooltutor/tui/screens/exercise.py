@@ -12,6 +12,7 @@ from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static, TextArea
 from textual.worker import get_current_worker
 
@@ -22,7 +23,7 @@ from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
-from tooltutor.tui.texts import plain, status_mark, t, translate_bindings
+from tooltutor.tui.texts import plain, status_mark, t, tn, translate_bindings
 from tooltutor.tui.widgets.exercise.checklist import Checklist
 from tooltutor.tui.widgets.exercise.choice_answer import ChoiceAnswer
 from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
@@ -30,18 +31,34 @@ from tooltutor.tui.widgets.exercise.editor import AnswerEditor
 from tooltutor.tui.widgets.exercise.hints import HintsPanel
 from tooltutor.workspace import (
     DraftAutosave,
+    checklist_before_check,
+    code_blocks,
     cursor_location,
     draft_conflict_note,
     editor_command,
     next_hint,
     solution_access,
     solution_text,
+    spoiler_free,
     starter_text,
     verdict_summary,
 )
 
 #: Actions that letters trigger: hidden (and off) while the editor has the keyboard.
-LETTER_ACTIONS = {"hint", "solution", "reset", "external_editor", "back", "edit", "zoom", "task"}
+LETTER_ACTIONS = {
+    "hint",
+    "solution",
+    "reset",
+    "external_editor",
+    "back",
+    "edit",
+    "zoom",
+    "task_letter",
+    "next_letter",
+    "copy_code",
+}
+#: Seconds a notice stays under the buttons.
+NOTICE_SECONDS = 8
 
 
 class TaskPane(VerticalScroll):
@@ -62,24 +79,75 @@ class ExerciseScreen(Screen[None]):
     CSS_PATH = "exercise.tcss"
 
     HELP = N_("""\
-**Solving an exercise.** Write your answer in the editor (Tab indents; Escape leaves
-the editor, Tab or i goes back in). Ctrl+R (or F5, or the Check button) marks it: the
-criteria show as a checklist, and each problem the checker found is listed under it;
-select one with the arrow keys and press Enter to put the editor's cursor on it.
-h reveals the next hint. The solution opens after a pass, or after three failed checks
-if you confirm. r resets the editor to the starter text; e opens your answer in your
-own editor ($EDITOR). m enlarges the focused pane (m again restores it). Your draft is
-saved as you type and when you leave.
+**Solving an exercise.** Write your answer in the editor: Tab indents, Enter keeps the
+indentation. Ctrl+T shows the whole task over the editor and back (y there copies one of
+its code blocks to the cursor); Ctrl+O enlarges the editor and back. Ctrl+R (or F5)
+marks the answer: the criteria show as a checklist, and each problem found is listed;
+Enter on one puts the cursor on it. h reveals the next hint, shown above the criteria.
+After a pass, the explanation is shown and Ctrl+N (or n) opens what comes next. The
+solution opens after a pass, or after three failed checks if you confirm. r resets the
+editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside
+the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 """)
+
+    #: Escape is the screen's own key when a pane fills the screen (see `action_back`).
+    ESCAPE_TO_MINIMIZE = False
 
     BINDINGS = [
         Binding("ctrl+r,f5", "check", "Check", priority=True, tooltip="Mark your answer."),
-        Binding("h", "hint", "Hint", tooltip="Reveal the next hint."),
-        Binding("s", "solution", "Solution", tooltip="Show the solution (after a pass)."),
-        Binding("r", "reset", "Reset", tooltip="Put the starter text back in the editor."),
-        Binding("e", "external_editor", "Editor", tooltip="Edit your answer in $EDITOR."),
+        Binding(
+            "ctrl+t",
+            "task",
+            "Task",
+            priority=True,
+            tooltip="Show the whole task, or go back to the editor.",
+        ),
+        Binding(
+            "ctrl+o",
+            "enlarge",
+            "Enlarge",
+            priority=True,
+            tooltip="Enlarge the editor to the whole screen, or restore it.",
+        ),
+        Binding(
+            "ctrl+n",
+            "next",
+            "Next",
+            priority=True,
+            tooltip="After a pass: open the next exercise or lesson.",
+        ),
+        Binding("h", "hint", "Hint", show=False, tooltip="Reveal the next hint."),
+        Binding(
+            "s", "solution", "Solution", show=False, tooltip="Show the solution (after a pass)."
+        ),
+        Binding(
+            "r", "reset", "Reset", show=False, tooltip="Put the starter text back in the editor."
+        ),
+        Binding(
+            "e", "external_editor", "Editor", show=False, tooltip="Edit your answer in $EDITOR."
+        ),
         Binding("i", "edit", "Edit", show=False, tooltip="Put the cursor in the editor."),
-        Binding("t", "task", "Task", tooltip="Read the whole task (Escape comes back)."),
+        Binding(
+            "t",
+            "task_letter",
+            "Task",
+            show=False,
+            tooltip="Show the whole task, or go back to the editor.",
+        ),
+        Binding(
+            "y",
+            "copy_code",
+            "Copy code",
+            show=False,
+            tooltip="Copy a code block of the task into the editor.",
+        ),
+        Binding(
+            "n",
+            "next_letter",
+            "Next",
+            show=False,
+            tooltip="After a pass: open the next exercise or lesson.",
+        ),
         Binding(
             "m", "zoom", "Enlarge", show=False, tooltip="Enlarge the focused pane, or restore it."
         ),
@@ -92,6 +160,13 @@ saved as you type and when you leave.
         self.exercise = exercise
         self.checking = False
         self.passed_now = False
+        #: what had focus before a pane was enlarged, to give it back after
+        self._focus_before: Widget | None = None
+        #: where the task pane was scrolled to, kept while it is enlarged and restored
+        self._task_y = 0.0
+        self._notice_timer = None
+        #: every notice said on this screen, in order (what the learner was told)
+        self.notices: list[str] = []
 
     # -- building ------------------------------------------------------------------------
 
@@ -109,7 +184,7 @@ saved as you type and when you leave.
             with TaskPane(id="task"):
                 with Horizontal(id="task-top"):
                     yield Static(plain(course.expand(ex.title), "bold"), id="task-title")
-                    yield Static(plain(t("t: whole task")), id="task-tip")
+                    yield Static(plain(t("^T: whole task")), id="task-tip")
                 yield Markdown(course.expand(ex.prompt), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
@@ -129,17 +204,22 @@ saved as you type and when you leave.
                     yield Button(plain(t("Solution s")), id="solution", compact=True)
                     yield Button(plain(t("Reset r")), id="reset", compact=True)
                     yield Static(id="check-status", markup=False)
+                yield Static(id="notice", markup=False)
             with ResultsPane(id="results"):
                 yield Static(id="summary", markup=False)
+                yield Static(id="next-step", markup=False)
+                yield Static(plain(t("Why this works"), "bold"), id="explanation-title")
+                yield Markdown(course.expand(ex.explanation), id="explanation")
+                yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
+                revealed = app.store.hints_revealed(course.id, ex.id)
                 yield Checklist(
-                    [course.expand(c["label"]) for c in ex.criteria],
+                    checklist_before_check(ex, revealed),
+                    expand=course.expand,
                     unicode=app.unicode,
                     id="checklist",
                 )
                 yield DiagnosticList(unicode=app.unicode, id="diagnostics")
-                yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
-                yield Static(plain(t("Why this works"), "bold"), id="explanation-title")
-                yield Markdown(course.expand(ex.explanation), id="explanation")
+                yield Static(id="held-back", markup=False)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -153,9 +233,12 @@ saved as you type and when you leave.
         self.autosave.start(self.initial_text)
         self._draft_timer = None
         self.query_one(DiagnosticList).display = False
+        self.query_one("#held-back").display = False
+        self.query_one("#notice").display = False
         self.query_one(HintsPanel).show(app.store.hints_revealed(course.id, ex.id))
         self._show_heading()
         self._show_explanation(self.status == PASSED)
+        self._show_next_step(self.status == PASSED)
         attempts = app.store.attempts(course.id, ex.id)
         if attempts:
             last = attempts[-1]
@@ -222,31 +305,212 @@ saved as you type and when you leave.
         self.query_one("#explanation-title").display = show
         self.query_one("#explanation").display = show
 
+    def _show_next_step(self, show: bool) -> None:
+        """After a pass: what comes next, and the key that opens it."""
+        line = self.query_one("#next-step", Static)
+        line.display = show
+        if show:
+            line.update(plain(self._next_step_text(), "bold $text-accent"))
+
+    def _next_step_text(self) -> str:
+        app, ex = self.app, self.exercise
+        step = app.journey.step_after(ex.id)
+        lesson = app.course.lesson(ex.lesson)
+        where = step.describe(app.course)
+        if step.kind == "done":
+            return t("You have finished the whole course. Well done!")
+        if lesson is None or (step.kind == "exercise" and step.lesson_id == lesson.id):
+            return t("Next (n or Ctrl+N): {where}", where=where)
+        progress = app.journey.progress(lesson)
+        if progress.finished:
+            return t(
+                "Lesson {number} complete! Next (n or Ctrl+N): {where}",
+                number=lesson.number,
+                where=where,
+            )
+        left = progress.checks_total - progress.checks_answered
+        return tn(
+            left,
+            "Every exercise of Lesson {number} is passed; {n} check on its pages is not "
+            "answered yet. Next (n or Ctrl+N): {where}",
+            "Every exercise of Lesson {number} is passed; {n} checks on its pages are not "
+            "answered yet. Next (n or Ctrl+N): {where}",
+            number=lesson.number,
+            where=where,
+        )
+
+    def say(self, text: str, severity: str = "information") -> None:
+        """A notice under the buttons, for a few seconds: it takes its own line (nothing
+        is covered) and it stays on this screen."""
+        self.notices.append(text)
+        notice = self.query_one("#notice", Static)
+        style = {"warning": "$text-warning", "error": "bold $text-error"}.get(severity, "")
+        notice.update(plain(text, style))
+        notice.display = True
+        if self._notice_timer is not None:
+            self._notice_timer.stop()
+        self._notice_timer = self.set_timer(NOTICE_SECONDS, self._clear_notice)
+
+    def _clear_notice(self) -> None:
+        self._notice_timer = None
+        if self.is_mounted:
+            self.query_one("#notice", Static).display = False
+
     # -- keys ----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Letter keys type in the editor, so their actions are off while it has focus."""
-        return not (action in LETTER_ACTIONS and isinstance(self.focused, TextArea))
+        """Letter keys type in the editor, so their actions are off while it has focus;
+        "next" is there only after a pass."""
+        if action in LETTER_ACTIONS and isinstance(self.focused, TextArea):
+            return False
+        if action in ("next", "next_letter"):
+            return self.passed_now or self._passed_before
+        return True
+
+    @property
+    def _passed_before(self) -> bool:
+        cached = getattr(self, "_status_on_open", None)
+        if cached is None:
+            cached = self._status_on_open = self.status
+        return cached == PASSED
 
     def action_edit(self) -> None:
         """Put the cursor in the editor."""
+        if self.maximized is not None:
+            self.minimize()
         self.answer_widget.focus()
 
     def action_task(self) -> None:
-        """Show the task on the whole screen; Escape brings the workspace back."""
+        """Show the whole task (from anywhere, the editor too); again, go back to where
+        the keyboard was. The task keeps its scroll place both ways."""
         task = self.query_one(TaskPane)
-        task.focus()
+        if self.maximized is task:
+            self.minimize()
+            return
+        if self.maximized is not None:
+            self.minimize()
         self.maximize(task)
+        task.focus()
+
+    def action_task_letter(self) -> None:
+        self.action_task()
+
+    def action_enlarge(self) -> None:
+        """Enlarge the editor to the whole screen (from inside it too), or restore it."""
+        widget = self.answer_widget
+        if self.maximized is widget:
+            self.minimize()
+            return
+        if self.maximized is not None:
+            self.minimize()
+        self.maximize(widget)
+        widget.focus()
 
     def action_zoom(self) -> None:
-        """Enlarge the focused pane to the whole screen, or restore it."""
+        """Enlarge the pane that has the keyboard to the whole screen, or restore it."""
         if self.maximized is not None:
             self.minimize()
         elif self.focused is not None:
             self.maximize(self.focused)
 
+    def pane_of(self, widget: Widget | None) -> Widget | None:
+        """The pane that enlarges for `widget`: the task, the editor (for the buttons
+        under it too) or the results. Never a button."""
+        node = widget
+        while isinstance(node, Widget) and node is not self:
+            if isinstance(node, (TaskPane, ResultsPane, AnswerEditor, ChoiceAnswer)):
+                return node
+            if node.id == "answer":
+                return self.answer_widget
+            node = node.parent
+        return None
+
+    def maximize(self, widget: Widget, container: bool = True) -> bool:
+        """Enlarge the pane of `widget` (see `pane_of`), remembering what had focus."""
+        pane = self.pane_of(widget)
+        if pane is None:
+            return False
+        task = self.query_one(TaskPane)
+        if self.maximized is None:
+            self._focus_before = self.focused
+            self._task_y = task.scroll_y
+        self.maximized = pane
+        focused = self.focused
+        if focused is None or not (focused is pane or pane in focused.ancestors):
+            pane.focus()  # the keyboard goes with the pane that fills the screen
+        self._task_tip(pane is task)
+        if pane is task:
+            self.call_after_refresh(self._restore_task_scroll)
+        return True
+
+    def _task_tip(self, task_open: bool) -> None:
+        """The tip beside the task's title: how to open it, or how to go back."""
+        self.set_class(task_open, "-task-open")
+        tip = t("^T: back to the editor · y: copy its code") if task_open else t("^T: whole task")
+        self.query_one("#task-tip", Static).update(plain(tip))
+
+    def minimize(self) -> None:
+        """Restore the workspace: focus goes back where it was, the task keeps its place."""
+        task = self.query_one(TaskPane)
+        if self.maximized is task:
+            self._task_y = task.scroll_y
+        super().minimize()
+        self._task_tip(False)
+        before, self._focus_before = self._focus_before, None
+        if before is not None and before.is_attached and before.display:
+            before.focus()
+        self.call_after_refresh(self._restore_task_scroll)
+
+    def _restore_task_scroll(self) -> None:
+        if self.is_mounted:
+            self.query_one(TaskPane).scroll_to(y=self._task_y, animate=False, immediate=True)
+
+    def action_copy_code(self) -> None:
+        """Copy a code block of the task to the editor's cursor (a list when the task has
+        more than one), then go back to the editor."""
+        widget = self.answer_widget
+        if not isinstance(widget, AnswerEditor):
+            self.say(t("This exercise is answered by choosing, not by writing code."))
+            return
+        blocks = code_blocks(self.app.course.expand(self.exercise.prompt))
+        if not blocks:
+            self.say(t("The task has no code block to copy."))
+            return
+
+        def chosen(index: int | None) -> None:
+            if index is None:
+                return
+            if self.maximized is not None:
+                self.minimize()
+            widget.insert_block(blocks[index].text)
+            widget.focus()
+            self.say(t("Code block {number} copied into the editor.", number=index + 1))
+
+        if len(blocks) == 1:
+            chosen(0)
+        else:
+            from tooltutor.tui.dialogs.code_picker import CodePicker
+
+            self.app.push_screen(CodePicker(blocks), chosen)
+
+    def action_next(self) -> None:
+        """After a pass: open the next exercise of the lesson, or what comes after it."""
+        if not (self.passed_now or self._passed_before):
+            self.say(t("Pass this exercise first; h shows a hint."))
+            return
+        self.flush_draft()
+        step = self.app.journey.step_after(self.exercise.id)
+        if step.kind == "exercise" and step.exercise_id:
+            self.app.open_exercise(step.exercise_id, replace=self)
+        else:
+            self.app.open_step(step)
+
+    def action_next_letter(self) -> None:
+        self.action_next()
+
     def action_back(self) -> None:
-        """Back to the lesson or the map (the draft is saved)."""
+        """Back to the lesson or the map (the draft is saved); first, restore an
+        enlarged pane."""
         if self.maximized is not None:
             self.minimize()
             return
@@ -271,13 +535,7 @@ saved as you type and when you leave.
         conflict = app.store.save_draft(app.course.id, self.exercise.id, text)
         if conflict is not None and getattr(conflict, "first", False):
             # Another tooltutor saved this draft meanwhile: it was kept, and so is this text.
-            self.notify(
-                draft_conflict_note(conflict),
-                title=t("Progress"),
-                severity="warning",
-                timeout=15,
-                markup=False,
-            )
+            self.say(draft_conflict_note(conflict), "warning")
         app.check_store()
 
     def flush_draft(self) -> None:
@@ -288,9 +546,11 @@ saved as you type and when you leave.
 
     def on_screen_suspend(self) -> None:
         self.flush_draft()
+        self.app.clear_notifications()  # a notice never follows the learner elsewhere
 
     def on_unmount(self) -> None:
         self.flush_draft()
+        self.app.clear_notifications()
 
     # -- checking ------------------------------------------------------------------------
 
@@ -298,7 +558,7 @@ saved as you type and when you leave.
     def action_check(self) -> None:
         """Mark the answer in the background (the screen stays usable meanwhile)."""
         if self.checking:
-            self.notify(t("Still checking your last answer…"), markup=False)
+            self.say(t("Still checking your last answer…"))
             return
         self.flush_draft()
         from tooltutor import trust
@@ -317,7 +577,7 @@ saved as you type and when you leave.
         from tooltutor import trust
 
         if not yes:
-            self.notify(t("Not checked: the course's own code was not trusted."), markup=False)
+            self.say(t("Not checked: the course's own code was not trusted."), "warning")
             return
         trust.trust(self.app.course)
         self._start_check()
@@ -328,7 +588,7 @@ saved as you type and when you leave.
 
             self.app._told_of_sandbox = True
             if note():
-                self.notify(note(), markup=False, severity="warning")
+                self.say(note(), "warning")
         self.checking = True
         self.query_one("#check", Button).disabled = True
         self.query_one("#check-status", Static).update(plain(t("Checking…"), "italic"))
@@ -370,23 +630,27 @@ saved as you type and when you leave.
             return
         self._check_done()
         self._summary(t("This answer could not be marked: {why}", why=why), "bold $text-error")
-        self.notify(t("The checker failed: {why}", why=why), severity="error", markup=False)
+        self.say(t("The checker failed: {why}", why=why), "error")
 
     async def _show_verdict(self, verdict, failures: int) -> None:
-        """Show the checklist and diagnostics of a verdict."""
+        """Show the checklist and diagnostics of a verdict, without spoilers (see
+        `workspace.spoiler_free`); after a pass, the explanation and what comes next."""
         if not self.is_mounted:
             return
         app = self.app
         self._check_done()
         app.check_store()
-        await self.query_one(Checklist).show(verdict.criteria, app.course.expand)
-        self.query_one(DiagnosticList).show(verdict.diagnostics)
+        self._verdict = verdict
+        await self._show_feedback()
         summary = verdict_summary(verdict)
+        results = self.query_one(ResultsPane)
         if verdict.passed:
             self.passed_now = True
             self._summary(f"{'✔' if app.unicode else '+'} {summary}", "bold $text-success")
             self._show_explanation(True)
-            self.notify(t("Passed! Read why it works below; s shows the solution."), markup=False)
+            self._show_next_step(True)
+            if self.focused is None or self.focused is self.answer_widget:
+                results.focus()  # read the explanation with the arrows; n goes on
         else:
             extra = ""
             if solution_access(False, failures).state == "confirm":
@@ -395,7 +659,21 @@ saved as you type and when you leave.
                 extra = " " + t("Enter on a problem below jumps to it.")
             self._summary(f"{'✘' if app.unicode else 'x'} {summary}{extra}", "bold $text-error")
         self._show_heading()
-        self.query_one(ResultsPane).scroll_home(animate=False)
+        self.refresh_bindings()
+        results.scroll_home(animate=False)
+
+    async def _show_feedback(self) -> None:
+        """The last verdict's checklist and problems, as the hints revealed allow."""
+        verdict = getattr(self, "_verdict", None)
+        if verdict is None:
+            return
+        feedback = spoiler_free(self.exercise, verdict, self.query_one(HintsPanel).revealed)
+        await self.query_one(Checklist).show(feedback.criteria)
+        self.query_one(DiagnosticList).show(feedback.diagnostics)
+        held = self.query_one("#held-back", Static)
+        note = feedback.note()
+        held.display = bool(note)
+        held.update(plain(note, "italic $text-muted"))
 
     @on(OptionList.OptionSelected, "#diagnostics")
     def _jump(self, event: OptionList.OptionSelected) -> None:
@@ -418,11 +696,23 @@ saved as you type and when you leave.
         app, ex = self.app, self.exercise
         panel = self.query_one(HintsPanel)
         index = next_hint(panel.revealed, len(ex.hints))
+        results = self.query_one(ResultsPane)
         if index is None:
-            self.notify(t("Every hint is shown already."), markup=False)
+            self.say(t("Every hint is shown already."))
+            results.scroll_to_widget(panel, animate=False, top=True)
             return
         panel.show(app.store.reveal_hint(app.course.id, ex.id, index))
         app.check_store()
+        self.call_later(self._after_hint)
+
+    async def _after_hint(self) -> None:
+        """A hint may reveal a criterion held back; then the hints are put in view."""
+        panel = self.query_one(HintsPanel)
+        if getattr(self, "_verdict", None) is not None:
+            await self._show_feedback()
+        else:
+            revealed = panel.revealed
+            await self.query_one(Checklist).show(checklist_before_check(self.exercise, revealed))
         self.query_one(ResultsPane).scroll_to_widget(panel, animate=False, top=True)
 
     @on(Button.Pressed, "#solution")
@@ -441,7 +731,7 @@ saved as you type and when you leave.
 
             app.push_screen(ConfirmSolution(access.message), answered)
         else:
-            self.notify(access.message, title=t("Not yet"), markup=False)
+            self.say(access.message)
 
     def _show_solution(self) -> None:
         app, ex = self.app, self.exercise
@@ -458,7 +748,7 @@ saved as you type and when you leave.
         def answered(yes: bool | None) -> None:
             if yes:
                 self._load(starter_text(self.app.course, self.exercise))
-                self.notify(t("The editor holds the starter text again."), markup=False)
+                self.say(t("The editor holds the starter text again."))
 
         self.app.push_screen(ConfirmReset(), answered)
 
@@ -473,7 +763,7 @@ saved as you type and when you leave.
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
         command, problem = editor_command()
         if command is None:
-            self.notify(problem, severity="warning", markup=False)
+            self.say(problem, "warning")
             return
         self.flush_draft()
         handle, name = tempfile.mkstemp(
@@ -487,32 +777,30 @@ saved as you type and when you leave.
                 with self.app.suspend():
                     result = subprocess.run([*command, str(path)], check=False)
             except SuspendNotSupported:
-                self.notify(t("This terminal cannot hand over to another editor."), markup=False)
+                self.say(t("This terminal cannot hand over to another editor."), "warning")
                 return
             except OSError as exc:
-                self.notify(
+                self.say(
                     t(
                         "Could not start {command}: {reason}",
                         command=command[0],
                         reason=exc.strerror or exc,
                     ),
-                    severity="error",
-                    markup=False,
+                    "error",
                 )
                 return
             text = path.read_text(encoding="utf-8", errors="replace")
         finally:
             path.unlink(missing_ok=True)
         if result.returncode != 0:
-            self.notify(
+            self.say(
                 t(
                     "{command} exited with status {status}.",
                     command=command[0],
                     status=result.returncode,
-                ),
-                markup=False,
+                )
             )
         if text != self.answer_text:
             self._load(text)
-            self.notify(t("Your answer was loaded from the editor and saved."), markup=False)
+            self.say(t("Your answer was loaded from the editor and saved."))
         self.answer_widget.focus()

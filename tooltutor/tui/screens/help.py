@@ -47,23 +47,25 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def _keys(self) -> Content:
-        """Every key that works on the screen underneath, with what it does: the keys of
-        this screen first (those with a tooltip), keys doing the same thing on one line."""
+        """The keys tooltutor gives the screen underneath, with what each does: the
+        screen's own first, then those of its parts (the editor, the map) and the app's.
+        Textual's internal bindings (focus next, copy, press button...) are left out:
+        the general text below says how to move around."""
         screen = self.underneath
-        ranked = sorted(
-            screen.active_bindings.values(),
-            key=lambda active: (not active.binding.tooltip, active.node is not screen),
-        )
+        nodes = [screen, *_own_widgets(screen), self.app]
         keys: dict[str, list[str]] = {}
-        for active in ranked:
-            binding = active.binding
-            what = binding.tooltip or binding.description
-            if binding.system or not what or binding.key.startswith("super+"):
-                continue
-            what = t(what)  # Textual's own widgets' keys, when the table has them
-            shown = self.app.get_key_display(binding)
-            if shown not in keys.setdefault(what, []):
-                keys[what].append(shown)
+        for node in nodes:
+            declared = _declared(type(node))
+            for bindings in node._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    if (binding.key, binding.action) not in declared or binding.system:
+                        continue
+                    what = binding.tooltip or binding.description
+                    if not what:
+                        continue
+                    shown = self.app.get_key_display(binding)
+                    if shown not in keys.setdefault(what, []):
+                        keys[what].append(shown)
         rows = [(", ".join(shown), what) for what, shown in keys.items()]
         width = max((len(k) for k, _ in rows), default=4) + 2
         lines = [plain(t("Keys on this screen"), "bold")]
@@ -73,3 +75,30 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Close the help."""
         self.dismiss()
+
+
+def _declared(cls: type) -> set[tuple[str, str]]:
+    """(key, action) of every binding that a tooltutor class in `cls`'s ancestry declares."""
+    found: set[tuple[str, str]] = set()
+    for klass in cls.__mro__:
+        if not klass.__module__.startswith("tooltutor."):
+            continue
+        for binding in klass.__dict__.get("BINDINGS", []):
+            if isinstance(binding, Binding):
+                for key in binding.key.split(","):
+                    found.add((key.strip(), binding.action))
+    return found
+
+
+def _own_widgets(screen: Screen) -> list:
+    """One widget of each tooltutor class on `screen` that declares keys."""
+    seen: set[type] = set()
+    widgets = []
+    for widget in screen.walk_children():
+        cls = type(widget)
+        if cls in seen or not cls.__module__.startswith("tooltutor."):
+            continue
+        seen.add(cls)
+        if _declared(cls):
+            widgets.append(widget)
+    return widgets

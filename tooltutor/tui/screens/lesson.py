@@ -100,10 +100,35 @@ the lesson's exercises (x opens the next one).
         )
         self.query_one("#previous", Button).disabled = index == 0
         self.query_one("#next", Button).disabled = index == total - 1
-        if self.focused is None or not self.focused.display:
-            view.focus()
+        if not self._focus_is_on(body):
+            view.focus()  # the keys scroll the new page at once, not a hidden check
         app.store.set_position(app.course.id, self.lesson.id, section=index)
         app.check_store()
+
+    def _focus_is_on(self, body: PageBody) -> bool:
+        """Whether the focused widget is shown with `body`: in it, or outside the page
+        (the page buttons), rather than on a page that is now hidden."""
+        focused = self.focused
+        if focused is None or not focused.display or focused.disabled:
+            return False
+        for node in focused.ancestors_with_self:
+            if isinstance(node, PageBody):
+                return node is body
+        return True
+
+    @property
+    def focus_chain(self):
+        """Tab order: the page, then its inline checks, then its code blocks and
+        diagrams, then the rest (Textual's order is by place on the screen, which would
+        put a code block above a check first)."""
+        chain = super().focus_chain
+        in_check = [w for w in chain if any(isinstance(a, InlineCheck) for a in w.ancestors)]
+        if not in_check:
+            return chain
+        rest = [w for w in chain if w not in in_check]
+        views = [i for i, w in enumerate(rest) if isinstance(w, PageView)]
+        at = views[0] + 1 if views else 0
+        return rest[:at] + in_check + rest[at:]
 
     async def _page_body(self, index: int) -> PageBody:
         """The (cached) container of page `index`, built and mounted hidden if new."""
@@ -210,8 +235,13 @@ the lesson's exercises (x opens the next one).
             self.app.open_exercise(event.option.id, on_top=True)
 
     def on_screen_resume(self) -> None:
-        """Back from an exercise: its mark on the recap page may have changed."""
-        if self.pages and self.pages[self.page_index].kind == RECAP:
+        """Back from an exercise: this page is where the learner is again, and the
+        exercise's mark on the recap page may have changed."""
+        if not self.pages:
+            return
+        app = self.app
+        app.store.set_position(app.course.id, self.lesson.id, section=self.page_index)
+        if self.pages[self.page_index].kind == RECAP:
             self.call_later(self._rebuild, self.page_index)
 
     async def _rebuild(self, index: int) -> None:

@@ -24,32 +24,53 @@ class CriterionRow(Horizontal):
 
 
 class Checklist(Vertical):
-    """One row per criterion; before any check, the criteria with a neutral mark."""
+    """One row per criterion; before any check, the criteria with a neutral mark.
 
-    def __init__(self, labels: list[str], *, unicode: bool = True, id: str | None = None):
+    Rows come as `workspace.ShownCriterion`s: what the learner may see now (a criterion
+    that names a mistake to find shows its neutral label, see `workspace.spoiler_free`).
+    """
+
+    def __init__(
+        self,
+        criteria: list,
+        *,
+        expand=lambda text: text,
+        unicode: bool = True,
+        id: str | None = None,
+    ):
         super().__init__(id=id)
-        self.labels = labels
+        self.criteria = criteria
+        self.expand = expand
         self.unicode = unicode
 
     def compose(self) -> ComposeResult:
         yield Static(plain(t("What is checked"), "bold"), classes="checklist-title")
-        dot = plain("•" if self.unicode else "-", "$text-muted")
-        for label in self.labels:
-            yield CriterionRow(dot, inline(label))
+        yield from self._rows(self.criteria)
 
-    async def show(self, criteria, expand) -> None:
-        """The criteria of a verdict; `expand` fills `{{model}}` in course text."""
-        ok, ko = ("✔", "✘") if self.unicode else ("+", "x")
-        rows = [Static(plain(t("Criteria"), "bold"), classes="checklist-title")]
+    def _rows(self, criteria) -> list[CriterionRow]:
+        ok, ko, dot = ("✔", "✘", "•") if self.unicode else ("+", "x", "-")
+        rows = []
         for criterion in criteria:
-            label = inline(expand(criterion.label))
-            if criterion.passed:
+            label = inline(self.expand(criterion.label))
+            if criterion.secret:
+                label = label.stylize_before("italic")
+            if criterion.passed is None:
+                rows.append(CriterionRow(plain(dot, "$text-muted"), label))
+            elif criterion.passed:
                 rows.append(CriterionRow(plain(ok, "bold $text-success"), label))
             else:
                 text = label
                 if criterion.message:
                     text = label + plain("\n") + inline(criterion.message, "$text-muted")
                 rows.append(CriterionRow(plain(ko, "bold $text-error"), text))
+        return rows
+
+    async def show(self, criteria) -> None:
+        """Show `criteria` (after a check, or when a hint reveals one)."""
+        self.criteria = criteria
+        checked = any(c.passed is not None for c in criteria)
+        title = t("Criteria") if checked else t("What is checked")
+        rows = [Static(plain(title, "bold"), classes="checklist-title"), *self._rows(criteria)]
         async with self.batch():
             await self.remove_children()
             await self.mount_all(rows)

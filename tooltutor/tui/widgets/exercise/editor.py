@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.binding import Binding
 from textual.widgets import TextArea
 
 from tooltutor.tui.texts import translate_bindings
+from tooltutor.workspace import indented_for, new_line_indent
 
 #: TextArea language of each exercise kind.
 LANGUAGES = {"json": "json", "python": "python"}
 
 
 class AnswerEditor(TextArea):
-    """The learner's answer. Tab indents; Escape leaves the editor (then Tab returns)."""
+    """The learner's answer. Tab indents, Enter keeps the indentation of the line;
+    Escape leaves the editor (then Tab returns)."""
+
+    ALLOW_MAXIMIZE = True
 
     BINDINGS = [
         Binding("escape", "leave", "Leave editor", tooltip="Leave the editor (Tab comes back)."),
@@ -28,9 +33,40 @@ class AnswerEditor(TextArea):
             id=id,
         )
         translate_bindings(self)
+        self.kind = kind
         self.cursor_blink = cursor_blink
         self.indent_width = 2 if kind == "json" else 4
 
     def action_leave(self) -> None:
-        """Leave the editor: focus moves to the Check button."""
+        """Leave the editor: focus moves to the Check button (or, when the editor fills
+        the screen, the workspace comes back)."""
+        if self.screen.maximized is not None:
+            self.screen.minimize()
+            return
         self.screen.focus_next()
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Escape and Enter are handled here; every other key goes on to TextArea's own
+        handler (Textual calls each class's `_on_key` in turn unless one prevents it)."""
+        if event.key == "escape":  # TextArea would move the focus itself
+            event.stop()
+            event.prevent_default()
+            self.action_leave()
+            return
+        if event.key == "enter" and not self.read_only:
+            event.stop()
+            event.prevent_default()
+            start, end = self.selection
+            row, column = min(start, end)
+            before = self.document.get_line(row)[:column]
+            indent = new_line_indent(before, self.kind, self.indent_width)
+            self._replace_via_keyboard("\n" + indent, start, end)
+
+    def insert_block(self, text: str) -> None:
+        """Put `text` (a code block of the task) where the cursor is, replacing any
+        selection, indented like the cursor's line."""
+        start, end = self.selection
+        row, column = min(start, end)
+        before = self.document.get_line(row)[:column]
+        self.replace(indented_for(text, before), start, end, maintain_selection_offset=False)
+        self.scroll_cursor_visible()

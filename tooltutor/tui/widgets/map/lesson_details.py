@@ -10,7 +10,7 @@ from textual.widgets import Static
 from tooltutor.course import Course
 from tooltutor.journey import LessonProgress, status_word
 from tooltutor.lesson_text import untranslated_note
-from tooltutor.tui.texts import inline, plain, status_mark, t
+from tooltutor.tui.texts import hanging, inline, plain, status_mark, t
 
 
 class LessonDetails(Static):
@@ -22,22 +22,31 @@ class LessonDetails(Static):
         self.unicode = unicode
 
     def show_lesson(self, lesson_id: str, progress: LessonProgress) -> None:
+        """Title, summary, objectives and progress of a lesson. On a narrow terminal the
+        summary and the blank lines give way, so the objectives stay in view at 80x24."""
         lesson = self.course.lesson(lesson_id)
         if lesson is None:
             return
+        self._shown = (self.show_lesson, (lesson_id, progress))
+        compact = self._compact()
         expand = self.course.expand
+        width = self._width()
+        bullet = plain("• " if self.unicode else "- ")
         lines: list[Content] = [
             plain(t("Lesson {number}: {title}", number=lesson.number, title=lesson.title), "bold"),
-            inline(expand(lesson.summary)),
         ]
+        if not compact:
+            lines.append(inline(expand(lesson.summary)))
         note = untranslated_note(self.course, lesson)
         if note:
             lines.append(plain(note, "italic $text-warning"))
-        lines.append(Content(""))
+        if not compact:
+            lines.append(Content(""))
         if lesson.objectives:
             lines.append(plain(t("You will be able to:"), "bold"))
-            lines += [Content("• ") + inline(expand(o)) for o in lesson.objectives]
-            lines.append(Content(""))
+            lines += [hanging(bullet, inline(expand(o)), width) for o in lesson.objectives]
+            if not compact:
+                lines.append(Content(""))
         checks = t(
             "Checks answered: {done} of {total}",
             done=progress.checks_answered,
@@ -48,14 +57,35 @@ class LessonDetails(Static):
             done=progress.exercises_passed,
             total=progress.exercises_total,
         )
-        lines += [plain(checks), plain(exercises)]
-        lines.append(plain(t("Enter: read the lesson"), "$text-muted"))
+        if compact:
+            lines.append(plain(f"{checks} · {exercises}", "$text-muted"))
+        else:
+            lines += [plain(checks), plain(exercises)]
+            lines.append(plain(t("Enter: read the lesson"), "$text-muted"))
         self.update(Content("\n").join(lines))
+
+    def _compact(self) -> bool:
+        try:
+            return self.screen.has_class("-narrow")
+        except Exception:  # not on a screen yet
+            return False
+
+    def _width(self) -> int:
+        """The width text wraps to (the panel may not be laid out yet)."""
+        width = self.content_region.width or (self.size.width - 2)
+        return max(width, 30)
+
+    def on_resize(self) -> None:
+        shown = getattr(self, "_shown", None)
+        if shown is not None:
+            method, args = shown
+            method(*args)
 
     def show_exercise(self, exercise_id: str, status: str) -> None:
         exercise = self.course.exercise(exercise_id)
         if exercise is None:
             return
+        self._shown = None
         lines = [
             plain(exercise.title, "bold"),
             plain(t("Level {level} · answer in {kind}", level=exercise.level, kind=exercise.kind)),
@@ -69,6 +99,7 @@ class LessonDetails(Static):
 
     def show_missing(self, item_id: str, kind: str) -> None:
         """A listed lesson or exercise whose file is missing or broken."""
+        self._shown = None
         message = (
             t(
                 "The lesson {id} is listed by the course, but its file is missing or could "

@@ -33,7 +33,7 @@ class LessonTree(Tree[MapItem]):
     """Lessons and their exercises; Enter opens the highlighted one, Space folds a lesson."""
 
     BINDINGS = [
-        Binding("space", "toggle_node", "Fold", show=False),
+        Binding("space", "toggle_node", "Fold", show=False, tooltip="Fold or unfold a lesson."),
     ]
 
     def __init__(self, course: Course, *, unicode: bool = True, id: str | None = None) -> None:
@@ -62,6 +62,11 @@ class LessonTree(Tree[MapItem]):
                 data=MapItem(LESSON, lesson.id),
                 expand=True,
             )
+            self._set_lesson_label(
+                node,
+                self._lesson_label(lesson.id, progress[lesson.id], variables),
+                progress[lesson.id],
+            )
             self._map_nodes[(lesson.id, None)] = node
             for exercise in lesson.exercise_items:
                 status = progress[lesson.id].statuses.get(exercise.id, "new")
@@ -80,10 +85,40 @@ class LessonTree(Tree[MapItem]):
         for (lesson_id, exercise_id), node in self._map_nodes.items():
             lesson_progress = progress[lesson_id]
             if exercise_id is None:
-                node.set_label(self._lesson_label(lesson_id, lesson_progress, variables))
+                label = self._lesson_label(lesson_id, lesson_progress, variables)
+                self._set_lesson_label(node, label, lesson_progress)
             else:
                 status = lesson_progress.statuses.get(exercise_id, "new")
                 node.set_label(self._exercise_label(exercise_id, status, variables))
+
+    def render_label(self, node: TreeNode[MapItem], base_style, style) -> Text:
+        """The label cut to the tree's width with an ellipsis (…), never chopped; the
+        title comes first, so what is cut is the end of the lesson's progress (which the
+        panel beside or under the tree shows in full)."""
+        text = super().render_label(node, base_style, style)
+        room = self.scrollable_content_region.width - self._indent(node)
+        if room <= 0 or text.cell_len <= room:
+            return text
+        if self.unicode:
+            text.truncate(room, overflow="ellipsis")
+            return text
+        return text[: max(0, room - 3)] + Text("...")
+
+    def _indent(self, node: TreeNode[MapItem]) -> int:
+        """Cells the guides take before `node`'s label."""
+        depth = 0
+        parent = node.parent
+        while parent is not None and parent is not self.root:
+            depth += 1
+            parent = parent.parent
+        return depth * self.guide_depth if depth else 0
+
+    def get_label_width(self, node: TreeNode[MapItem]) -> int:
+        """Labels are cut to the width (see `render_label`): no sideways scrolling."""
+        return min(super().get_label_width(node), max(1, self.scrollable_content_region.width))
+
+    def on_resize(self) -> None:
+        self._invalidate()
 
     def _lesson_label(self, lesson_id: str, progress: LessonProgress, variables) -> Text:
         lesson = self.course.lesson(lesson_id)
@@ -98,6 +133,9 @@ class LessonTree(Tree[MapItem]):
         if summary:
             label.append(f"  {summary}", style="dim")
         return label
+
+    def _set_lesson_label(self, node: TreeNode[MapItem], label: Text, progress) -> None:
+        node.set_label(label)
 
     def _exercise_label(self, exercise_id: str, status: str, variables) -> Text:
         exercise = self.course.exercise(exercise_id)

@@ -1,0 +1,833 @@
+"""Fair marking of the cost lesson: learner answers that are not in the exercise files.
+
+Each answer is written from the task text a learner reads. The correct ones differ from the
+solution in the ways learners differ and must pass; the wrong ones come from real
+misconceptions and must fail the criterion about that mistake, with a message that names
+it (and, where one mistake makes later numbers wrong too, those say "not judged yet").
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from checker.exercise import mark
+from tooltutor.course import load_course
+from tooltutor.marking import course_checks
+
+COURSE = load_course(None)
+CHECKS = course_checks(COURSE)
+
+
+def verdict(exercise_id: str, answer: str):
+    exercise = COURSE.exercise(exercise_id)
+    return mark(exercise.spec(), answer, model=COURSE.model, checks=CHECKS)
+
+
+def assert_passes(exercise_id: str, answer: str) -> None:
+    result = verdict(exercise_id, answer)
+    failing = [(c.id, c.message) for c in result.criteria if not c.passed]
+    assert result.passed, failing
+
+
+def assert_fails(exercise_id: str, answer: str, criterion: str, *words: str):
+    """The answer fails `criterion`, whose message holds each of `words` (any case)."""
+    result = verdict(exercise_id, answer)
+    assert not result.passed
+    by_id = {c.id: c for c in result.criteria}
+    assert criterion in by_id, sorted(by_id)
+    judged = by_id[criterion]
+    failing = [(c.id, c.message) for c in result.criteria if not c.passed]
+    assert not judged.passed, failing
+    for word in words:
+        assert word.lower() in judged.message.lower(), (word, judged.message)
+    return result
+
+
+# ----------------------------------------------------------------------- token-ledger
+
+LEDGER = {
+    "requests": 4,
+    "per_request": [3126, 4386, 4956, 5906],
+    "input_tokens_total": 18374,
+    "definition_share_pct": 52.2,
+    "cached_equivalent_tokens": 12494,
+}
+
+
+def ledger(**changes) -> str:
+    return json.dumps({**LEDGER, **changes}, indent=2)
+
+
+LEDGER_RIGHT = {
+    "fields in another order": json.dumps(dict(reversed(list(LEDGER.items())))),
+    "one compact line": json.dumps(LEDGER, separators=(",", ":")),
+    "the work shown in extra keys": ledger(
+        fixed_per_request=3046, definitions_total=9600, saving=5880
+    ),
+    "the share with a trailing zero": ledger().replace("52.2", "52.20"),
+    "a count written as 4.0": ledger().replace('"requests": 4', '"requests": 4.0'),
+    "one number per line": json.dumps(LEDGER, indent=4),
+    "a cached total written 12494.0": ledger().replace("12494", "12494.0"),
+    "the share to two decimals, within rounding": ledger(definition_share_pct=52.25),
+}
+
+
+@pytest.mark.parametrize("note", LEDGER_RIGHT)
+def test_token_ledger_accepts_correct_answers_written_differently(note):
+    assert_passes("token-ledger", LEDGER_RIGHT[note])
+
+
+def _without(per_request: list[int], **more) -> str:
+    total = sum(per_request)
+    return ledger(per_request=per_request, input_tokens_total=total, **more)
+
+
+LEDGER_WRONG = {
+    "the definitions counted in the first request only": (
+        _without([3126, 1986, 2556, 3506]),
+        "per-request",
+        ["tool definitions", "every request"],
+    ),
+    "the request for the final answer forgotten": (
+        ledger(requests=3, per_request=[3126, 4386, 4956], input_tokens_total=12468),
+        "requests",
+        ["final answer"],
+    ),
+    "each request with only its newest messages": (
+        _without([3126, 4306, 3616, 3996]),
+        "per-request",
+        ["whole history"],
+    ),
+    "a request per message": (ledger(requests=8), "requests", ["assistant messages"]),
+    "each reply counted as input of its own request": (
+        _without([3186, 4456, 5006, 6056]),
+        "per-request",
+        ["own reply"],
+    ),
+    "the fixed part forgotten": (
+        _without([80, 1340, 1910, 2860]),
+        "per-request",
+        ["sent with every request"],
+    ),
+    "the tool-use system prompt forgotten": (
+        _without([2780, 4040, 4610, 5560]),
+        "per-request",
+        ["tool-use system prompt"],
+    ),
+    "the tool-use system prompt counted as definitions": (
+        ledger(definition_share_pct=59.8),
+        "share",
+        ["tool-use system prompt"],
+    ),
+    "the share given as a fraction": (
+        ledger(definition_share_pct=0.522),
+        "share",
+        ["fraction"],
+    ),
+    "the definitions' share counted once": (
+        ledger(definition_share_pct=13.1),
+        "share",
+        ["once"],
+    ),
+    "the cheap read charged on the first request too": (
+        ledger(cached_equivalent_tokens=9734),
+        "cached",
+        ["first request"],
+    ),
+    "no premium for the cache write": (
+        ledger(cached_equivalent_tokens=11894),
+        "cached",
+        ["1.25"],
+    ),
+    "the cache written on every request": (
+        ledger(cached_equivalent_tokens=20774),
+        "cached",
+        ["only the first writes"],
+    ),
+    "the saving given instead of the total": (
+        ledger(cached_equivalent_tokens=5880),
+        "cached",
+        ["saving"],
+    ),
+    "the multipliers applied to whole requests": (
+        ledger(cached_equivalent_tokens=round(3126 * 1.25 + (4386 + 4956 + 5906) * 0.1)),
+        "cached",
+        ["whole requests"],
+    ),
+    "a total that is not the sum of the requests": (
+        ledger(input_tokens_total=18274),
+        "total",
+        ["adds up to"],
+    ),
+}
+
+
+@pytest.mark.parametrize("note", LEDGER_WRONG)
+def test_token_ledger_rejects_misconceptions_naming_them(note):
+    answer, criterion, words = LEDGER_WRONG[note]
+    assert_fails("token-ledger", answer, criterion, *words)
+
+
+def test_token_ledger_folds_what_follows_from_the_first_mistake():
+    answer = json.dumps(
+        {
+            "requests": 3,
+            "per_request": [3126, 4386, 4956],
+            "input_tokens_total": 12468,
+            "definition_share_pct": 57.7,
+            "cached_equivalent_tokens": 8748,
+        }
+    )
+    result = verdict("token-ledger", answer)
+    by_id = {c.id: c.message for c in result.criteria}
+    for knock_on in ("per-request", "total", "share", "cached"):
+        assert by_id[knock_on].startswith("Not judged yet"), (knock_on, by_id[knock_on])
+    answer = _without([3126, 1986, 2556, 3506], definition_share_pct=21.5)
+    by_id = {c.id: c.message for c in verdict("token-ledger", answer).criteria}
+    assert "tool definitions" in by_id["per-request"]
+    assert by_id["total"].startswith("Not judged yet")
+    assert by_id["share"].startswith("Not judged yet")  # 2,400 of the learner's own total
+
+
+# ------------------------------------------------------------------ count-round-trips
+
+TRIPS = {
+    "weekend-trip": {"parallel": 2, "one_per_reply": 5},
+    "refund-diamond": {"parallel": 5, "one_per_reply": 6},
+    "failing-build": {"parallel": 4, "one_per_reply": 7},
+}
+
+
+def trips(**changes) -> str:
+    value = json.loads(json.dumps(TRIPS))
+    for task, entry in changes.items():
+        value[task.replace("_", "-")].update(entry)
+    return json.dumps(value, indent=2)
+
+
+TRIPS_RIGHT = {
+    "tasks in another order": json.dumps(dict(reversed(list(TRIPS.items())))),
+    "one_per_reply first in each entry": json.dumps(
+        {
+            t: {"one_per_reply": e["one_per_reply"], "parallel": e["parallel"]}
+            for t, e in TRIPS.items()
+        }
+    ),
+    "one compact line": json.dumps(TRIPS, separators=(",", ":")),
+    "the rounds listed beside the counts": trips(
+        refund_diamond={"rounds": [["A"], ["B", "C"], ["D"], ["E"]]},
+        failing_build={"rounds": [["A", "E"], ["B", "C", "D"], ["F"]]},
+    ),
+    "a note in every entry": json.dumps(
+        {t: {**e, "note": "minimum, answer included"} for t, e in TRIPS.items()}
+    ),
+    "four spaces of indent": json.dumps(TRIPS, indent=4),
+    "counts written as 2.0": trips(weekend_trip={"parallel": 2.0}),
+    "a final newline and spaces": trips() + "\n  \n",
+}
+
+
+@pytest.mark.parametrize("note", TRIPS_RIGHT)
+def test_count_round_trips_accepts_correct_answers_written_differently(note):
+    assert_passes("count-round-trips", TRIPS_RIGHT[note])
+
+
+TRIPS_WRONG = {
+    "the request for the final answer forgotten everywhere": (
+        trips(weekend_trip={"parallel": 1, "one_per_reply": 4}),
+        "weekend-trip",
+        ["request that writes the final answer"],
+    ),
+    "dependencies ignored in the diamond": (
+        trips(refund_diamond={"parallel": 2}),
+        "refund-diamond",
+        ["must wait", "`A` → `B` → `D` → `E`"],
+    ),
+    "the log reads given a round each": (
+        trips(failing_build={"parallel": 6}),
+        "failing-build",
+        ["share a round", "`B`, `C` and `D`"],
+    ),
+    "independent lookups done one by one": (
+        trips(weekend_trip={"parallel": 5}),
+        "weekend-trip",
+        ["share a round"],
+    ),
+    "one call per reply believed to change nothing": (
+        trips(failing_build={"one_per_reply": 4}),
+        "failing-build",
+        ["each of the 6 calls"],
+    ),
+    "one call per reply without the answer's request": (
+        trips(refund_diamond={"one_per_reply": 5}),
+        "refund-diamond",
+        ["5 calls take 5 requests", "answer"],
+    ),
+    "the parallel count without the answer's request": (
+        trips(refund_diamond={"parallel": 4}),
+        "refund-diamond",
+        ["leaves out the request that writes the final answer"],
+    ),
+    "the diamond taken for a straight chain": (
+        trips(refund_diamond={"parallel": 6}),
+        "refund-diamond",
+        ["`B` and `C` can go together"],
+    ),
+    "counts written as strings": (
+        trips(weekend_trip={"parallel": "2", "one_per_reply": "5"}),
+        "shape",
+        ["string"],
+    ),
+    "the commit list made to wait for the logs": (
+        trips(failing_build={"parallel": 5}),
+        "failing-build",
+        ["share a round"],
+    ),
+}
+
+
+@pytest.mark.parametrize("note", TRIPS_WRONG)
+def test_count_round_trips_rejects_misconceptions_naming_them(note):
+    answer, criterion, words = TRIPS_WRONG[note]
+    assert_fails("count-round-trips", answer, criterion, *words)
+
+
+# ------------------------------------------------------------------------ trim-result
+
+TRIM_RIGHT = {
+    "a binary search that keeps a null cursor": """\
+import json
+import math
+
+
+def size(value):
+    return math.ceil(len(json.dumps(value, separators=(",", ":"))) / 4)
+
+
+def page(orders, n, total):
+    result = {"orders": orders[:n], "total": total, "truncated": n < total, "next_cursor": None}
+    if n < total and n:
+        result["next_cursor"] = orders[n - 1]["order_id"]
+    return result
+
+
+def trim_result(rows, budget):
+    orders = [{"order_id": r["order_id"], "status": r["status"],
+               "refund_shipped": r["refund_shipped"]} for r in rows]
+    low, high = 0, len(orders)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if size(page(orders, middle, len(rows))) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    return page(orders, low, len(rows))
+""",
+    "shrink from the end until it fits": """\
+import json
+import math
+
+KEEP = ("order_id", "status", "refund_shipped")
+
+
+def tokens(value):
+    return math.ceil(len(json.dumps(value, separators=(",", ":"))) / 4)
+
+
+def trim_result(rows, budget):
+    orders = [{k: row[k] for k in KEEP} for row in rows]
+    result = {"orders": orders, "total": len(rows), "truncated": False}
+    while tokens(result) > budget:
+        orders = orders[:-1]
+        result = {"orders": orders, "total": len(rows), "truncated": True,
+                  "next_cursor": orders[-1]["order_id"] if orders else None}
+    return result
+""",
+    "sizes added up order by order": """\
+import json
+import math
+
+
+def compact(value):
+    return json.dumps(value, separators=(",", ":"))
+
+
+def trim_result(rows, budget):
+    orders = [dict(order_id=r["order_id"], status=r["status"], refund_shipped=r["refund_shipped"])
+              for r in rows]
+    whole = {"orders": orders, "total": len(rows), "truncated": False}
+    if math.ceil(len(compact(whole)) / 4) <= budget:
+        return whole
+    kept = []
+    for order in orders:
+        trial = {"orders": kept + [order], "total": len(rows), "truncated": True,
+                 "next_cursor": order["order_id"]}
+        if math.ceil(len(compact(trial)) / 4) > budget:
+            break
+        kept.append(order)
+    return {"orders": kept, "total": len(rows), "truncated": True,
+            "next_cursor": kept[-1]["order_id"]}
+""",
+    "itemgetter, and the total first": """\
+import json
+import math
+from operator import itemgetter
+
+FIELDS = ("order_id", "status", "refund_shipped")
+pick = itemgetter(*FIELDS)
+
+
+def cost(result):
+    return math.ceil(len(json.dumps(result, separators=(",", ":"))) / 4)
+
+
+def trim_result(rows, budget):
+    orders = [dict(zip(FIELDS, pick(row))) for row in rows]
+    if cost({"total": len(rows), "orders": orders, "truncated": False}) <= budget:
+        return {"total": len(rows), "orders": orders, "truncated": False}
+    n = 0
+    while n < len(orders):
+        bigger = {"total": len(rows), "orders": orders[: n + 1], "truncated": True,
+                  "next_cursor": orders[n]["order_id"]}
+        if cost(bigger) > budget:
+            break
+        n += 1
+    return {"total": len(rows), "orders": orders[:n], "truncated": True,
+            "next_cursor": orders[n - 1]["order_id"]}
+""",
+    "a deep copy first, then keys deleted from the copy": """\
+import copy
+import json
+import math
+
+
+def trim_result(rows, budget):
+    orders = copy.deepcopy(rows)
+    for order in orders:
+        for key in list(order):
+            if key not in ("order_id", "status", "refund_shipped"):
+                del order[key]
+    size = lambda r: math.ceil(len(json.dumps(r, separators=(",", ":"))) / 4)
+    full = {"orders": orders, "total": len(rows), "truncated": False}
+    if size(full) <= budget:
+        return full
+    best = None
+    for n in range(1, len(orders) + 1):
+        candidate = {"orders": orders[:n], "total": len(rows), "truncated": True,
+                     "next_cursor": orders[n - 1]["order_id"]}
+        if size(candidate) > budget:
+            break
+        best = candidate
+    return best
+""",
+    "a generator of candidates and max()": """\
+import json
+import math
+
+
+def est(v):
+    return math.ceil(len(json.dumps(v, separators=(",", ":"))) / 4)
+
+
+def candidates(orders, total):
+    yield {"orders": orders, "total": total, "truncated": False}
+    for n in range(len(orders) - 1, -1, -1):
+        page = {"orders": orders[:n], "total": total, "truncated": True}
+        if n:
+            page["next_cursor"] = orders[n - 1]["order_id"]
+        yield page
+
+
+def trim_result(rows, budget):
+    orders = [{"order_id": r["order_id"], "status": r["status"],
+               "refund_shipped": r["refund_shipped"]} for r in rows]
+    return next(c for c in candidates(orders, len(rows)) if est(c) <= budget)
+""",
+}
+
+
+@pytest.mark.parametrize("note", TRIM_RIGHT)
+def test_trim_result_accepts_correct_answers_written_differently(note):
+    assert_passes("trim-result", TRIM_RIGHT[note])
+
+
+TRIM_SOLUTION = COURSE.exercise("trim-result").solution
+
+
+def _trim(old: str, new: str, source: str = TRIM_SOLUTION) -> str:
+    assert old in source, old
+    return source.replace(old, new)
+
+
+TRIM_WRONG = {
+    "a result at the budget taken for one over it": (
+        _trim(
+            "if estimate_tokens(candidate) > budget:", "if estimate_tokens(candidate) >= budget:"
+        ),
+        "fills-budget",
+        ["`<=`"],
+    ),
+    "measured with json.dumps' default separators": (
+        _trim('json.dumps(value, separators=(",", ":"))', "json.dumps(value)"),
+        "fills-budget",
+        ["one more would still fit"],
+    ),
+    "the cursor of the first order left out": (
+        _trim(
+            '"next_cursor": kept[-1]["order_id"] if kept else None',
+            '"next_cursor": orders[len(kept)]["order_id"]',
+        ),
+        "truncation-marked",
+        ["last order returned"],
+    ),
+    "the total of what was kept": (
+        _trim(
+            '"orders": kept,\n        "total": len(rows),',
+            '"orders": kept,\n        "total": len(kept),',
+        ),
+        "total",
+        ["not the number returned"],
+    ),
+    "refund_shipped made a boolean": (
+        _trim(
+            "orders = [{key: row[key] for key in KEEP} for row in rows]",
+            "orders = [{key: row[key] for key in KEEP} for row in rows]\n"
+            "    for order in orders:\n"
+            '        order["refund_shipped"] = bool(order["refund_shipped"])',
+        ),
+        "orders-exact",
+        ["Copy values exactly"],
+    ),
+    "the newest orders first": (
+        _trim("for row in rows]", "for row in reversed(rows)]"),
+        "orders-exact",
+        ["in the order given"],
+    ),
+    "orders that do not fit skipped, smaller later ones kept": (
+        _trim(
+            "            break\n        kept.append(order)",
+            "            continue\n        kept.append(order)",
+        ),
+        "orders-exact",
+        ["in the order given"],
+    ),
+    "the carrier kept too": (
+        _trim(
+            'KEEP = ("order_id", "status", "refund_shipped")',
+            'KEEP = ("order_id", "status", "refund_shipped", "carrier")',
+        ),
+        "orders-exact",
+        ["also has"],
+    ),
+    "truncated written as a string": (
+        _trim(
+            '"truncated": True,\n        "next_cursor": kept',
+            '"truncated": "true",\n        "next_cursor": kept',
+        ),
+        "truncation-marked",
+        ["boolean", 'string "true"'],
+    ),
+    "the rows trimmed in place": (
+        _trim(
+            "orders = [{key: row[key] for key in KEEP} for row in rows]",
+            "for row in rows:\n"
+            "        for key in list(row):\n"
+            "            if key not in KEEP:\n"
+            "                row.pop(key)\n"
+            "    orders = [dict(row) for row in rows]",
+        ),
+        "input-unchanged",
+        ["in place"],
+    ),
+    "truncated even when everything fits": (
+        _trim(
+            'result = {"orders": orders, "total": len(rows), "truncated": False}',
+            'result = {"orders": orders, "total": len(rows), "truncated": True}',
+        ),
+        "all-fit",
+        ["should be false"],
+    ),
+    "no cursor when orders are left out": (
+        _trim('        "next_cursor": kept[-1]["order_id"] if kept else None,\n', ""),
+        "truncation-marked",
+        ["next_cursor"],
+    ),
+}
+
+
+@pytest.mark.parametrize("note", TRIM_WRONG)
+def test_trim_result_rejects_misconceptions_naming_them(note):
+    answer, criterion, words = TRIM_WRONG[note]
+    assert_fails("trim-result", answer, criterion, *words)
+
+
+def test_trim_result_has_a_run_whose_best_result_is_exactly_its_budget():
+    exercise = COURSE.exercise("trim-result")
+    support, solution = {}, {}
+    exec(exercise.support, support)  # noqa: S102 - the course's own code
+    exec(exercise.solution, solution)  # noqa: S102
+    calls = [exercise.call] + [{**exercise.call, **v["call"]} for v in exercise.variants]
+    sizes = []
+    for call in calls:
+        rows = support[call["rows"].removeprefix("$support.").removesuffix("()")]()
+        result = solution["trim_result"](rows, call["budget"])
+        sizes.append((solution["estimate_tokens"](result), call["budget"]))
+    assert any(size == budget for size, budget in sizes), sizes
+
+
+# ------------------------------------------------------------------------ capped-loop
+
+LOOP_SOLUTION = COURSE.exercise("capped-loop").solution
+
+
+def _loop(old: str, new: str, source: str = LOOP_SOLUTION) -> str:
+    assert old in source, old
+    return source.replace(old, new)
+
+
+LOOP_RIGHT = {
+    "a while loop with a counter": """\
+def run_agent(client, text, tools, run_tool, max_steps=8):
+    messages = [{"role": "user", "content": text}]
+    sent = 0
+    while True:
+        response = client.messages.create(
+            model="m", max_tokens=1024, tools=tools, messages=messages)
+        sent += 1
+        if response.stop_reason == "pause_turn" and sent < max_steps:
+            messages.append({"role": "assistant", "content": response.content})
+            continue
+        if response.stop_reason != "tool_use" or sent >= max_steps:
+            return response
+        messages.append({"role": "assistant",
+                         "content": [b.model_dump() for b in response.content]})
+        results = []
+        for call in [b for b in response.content if b.type == "tool_use"]:
+            try:
+                results.append({"type": "tool_result", "tool_use_id": call.id,
+                                "content": run_tool(call.name, call.input)})
+            except Exception as exc:
+                results.append({"type": "tool_result", "tool_use_id": call.id,
+                                "is_error": True, "content": f"{type(exc).__name__}: {exc}"})
+        messages.append({"role": "user", "content": results})
+""",
+    "a match statement on the stop reason": """\
+MODEL = "{{model}}"
+
+
+def run_agent(client, text, tools, run_tool, max_steps=8):
+    messages = [{"role": "user", "content": text}]
+    for step in range(1, max_steps + 1):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, tools=tools,
+                                       messages=messages)
+        match reply.stop_reason:
+            case "pause_turn":
+                messages.append({"role": "assistant", "content": reply.content})
+            case "tool_use" if step < max_steps:
+                messages.append({"role": "assistant", "content": reply.content})
+                messages.append({"role": "user", "content": [
+                    answer(block, run_tool) for block in reply.content if block.type == "tool_use"
+                ]})
+            case _:
+                return reply
+    return reply
+
+
+def answer(block, run_tool):
+    try:
+        return {"type": "tool_result", "tool_use_id": block.id,
+                "content": run_tool(block.name, block.input)}
+    except Exception as error:
+        return {"type": "tool_result", "tool_use_id": block.id, "content": f"Error: {error}",
+                "is_error": True}
+""",
+    "the reasons that end the loop named": """\
+STOP = {"end_turn", "max_tokens", "refusal", "stop_sequence"}
+
+
+def run_agent(client, text, tools, run_tool, max_steps=8):
+    history = [{"role": "user", "content": text}]
+    last = None
+    for _ in range(max_steps):
+        last = client.messages.create(model="{{model}}", max_tokens=1024, tools=tools,
+                                      messages=history)
+        history.append({"role": "assistant", "content": last.content})
+        if last.stop_reason in STOP:
+            return last
+        if last.stop_reason == "pause_turn":
+            continue
+        outputs = []
+        for block in last.content:
+            if block.type == "tool_use":
+                try:
+                    outputs.append({"type": "tool_result", "tool_use_id": block.id,
+                                    "content": run_tool(block.name, block.input)})
+                except Exception as exc:  # the tool failed: tell the model
+                    outputs.append({"type": "tool_result", "tool_use_id": block.id,
+                                    "content": "Error: " + str(exc), "is_error": True})
+        history.append({"role": "user", "content": outputs})
+    return last
+""",
+    "a recursive helper with the steps left": """\
+def run_agent(client, text, tools, run_tool, max_steps=8):
+    return _step(client, [{"role": "user", "content": text}], tools, run_tool, max_steps)
+
+
+def _step(client, messages, tools, run_tool, left):
+    response = client.messages.create(model="{{model}}", max_tokens=1024, tools=tools,
+                                      messages=messages)
+    left -= 1
+    if left == 0 or response.stop_reason not in ("tool_use", "pause_turn"):
+        return response
+    messages = messages + [{"role": "assistant", "content": response.content}]
+    if response.stop_reason == "tool_use":
+        results = []
+        for use in (b for b in response.content if b.type == "tool_use"):
+            try:
+                out = run_tool(use.name, use.input)
+                results.append({"type": "tool_result", "tool_use_id": use.id, "content": out})
+            except Exception as exc:
+                results.append({"type": "tool_result", "tool_use_id": use.id,
+                                "content": f"run_tool failed: {exc}", "is_error": True})
+        messages.append({"role": "user", "content": results})
+    return _step(client, messages, tools, run_tool, left)
+""",
+    "the docs' continuation, rebuilt from the history": _loop(
+        '            messages.append({"role": "assistant", "content": response.content})\n'
+        "            continue",
+        '            messages = messages + [{"role": "assistant", "content": response.content}]\n'
+        "            continue",
+    ),
+    "content sent back as dicts": _loop(
+        '        messages.append({"role": "assistant", "content": response.content})\n'
+        "        results = []",
+        '        messages.append({"role": "assistant",\n'
+        '                         "content": [b.to_dict() for b in response.content]})\n'
+        "        results = []",
+    ),
+}
+
+
+@pytest.mark.parametrize("note", LOOP_RIGHT)
+def test_capped_loop_accepts_correct_answers_written_differently(note):
+    assert_passes("capped-loop", LOOP_RIGHT[note])
+
+
+LOOP_WRONG = {
+    "a loop that runs until end_turn": (
+        _loop(
+            'if response.stop_reason != "tool_use" or step == max_steps - 1:',
+            'if response.stop_reason == "end_turn" or step == max_steps - 1:',
+        ).replace('        if response.stop_reason == "pause_turn":', "        if False:"),
+        "max-tokens",
+        ["unfinished call", "max_tokens"],
+    ),
+    "the calls of any reply that has them": (
+        _loop(
+            'if response.stop_reason != "tool_use" or step == max_steps - 1:',
+            'if not any(b.type == "tool_use" for b in response.content) or step == max_steps - 1:',
+        ),
+        "max-tokens",
+        ["unfinished call"],
+    ),
+    "max_tokens taken for a request for tools": (
+        _loop(
+            'if response.stop_reason != "tool_use" or step == max_steps - 1:',
+            'if response.stop_reason not in ("tool_use", "max_tokens") or step == max_steps - 1:',
+        ),
+        "max-tokens",
+        ["unfinished call"],
+    ),
+    "a refusal answered by asking again": (
+        _loop(
+            'if response.stop_reason != "tool_use" or step == max_steps - 1:',
+            'if response.stop_reason in ("end_turn", "max_tokens") or step == max_steps - 1:',
+        ),
+        "refusal",
+        ["`refusal`", "sent request 3"],
+    ),
+    "Continue. after a pause": (
+        _loop(
+            '            messages.append({"role": "assistant", "content": response.content})\n'
+            "            continue",
+            '            messages.append({"role": "assistant", "content": response.content})\n'
+            '            messages.append({"role": "user", "content": "Continue."})\n'
+            "            continue",
+        ),
+        "pause-turn",
+        ['"Continue."', "no user message after it"],
+    ),
+    "the pause taken for the end": (
+        _loop('if response.stop_reason == "pause_turn":', 'if response.stop_reason == "never":'),
+        "pause-turn",
+        ["not the end of the turn"],
+    ),
+    "only the paused text sent back": (
+        _loop(
+            '            messages.append({"role": "assistant", "content": response.content})\n'
+            "            continue",
+            '            messages.append({"role": "assistant", "content": '
+            '[b for b in response.content if b.type == "text"]})\n'
+            "            continue",
+        ),
+        "pause-turn",
+        ["unchanged"],
+    ),
+    "the same request sent again after a pause": (
+        _loop(
+            '            messages.append({"role": "assistant", "content": response.content})\n'
+            "            continue",
+            "            continue",
+        ),
+        "pause-turn",
+        ["does not end with the paused reply"],
+    ),
+    "the error without the exception's message": (
+        _loop('"content": f"Error: {exc}",', '"content": "The tool failed.",'),
+        "errors-as-results",
+        ["include the exception's message"],
+    ),
+    "is_error written as a string": (
+        _loop('"is_error": True,', '"is_error": "true",'),
+        "errors-as-results",
+        ["boolean true"],
+    ),
+    "the tool's output encoded again as JSON": (
+        _loop('"content": output}', '"content": json.dumps(output)}').replace(
+            'MODEL = "', 'import json\n\nMODEL = "'
+        ),
+        "results-carry-output",
+        ["Send back what the tool returned"],
+    ),
+    "the reply's content returned instead of the reply": (
+        _loop("return response  # end_turn", "return response.content  # end_turn"),
+        "returns-last-response",
+        ["Return the last response"],
+    ),
+    "one request short of the cap": (
+        _loop("for step in range(max_steps):", "for step in range(max_steps - 1):").replace(
+            "step == max_steps - 1", "step == max_steps - 2"
+        ),
+        "stops-at-cap",
+        ["stopped after 7 requests"],
+    ),
+}
+
+
+@pytest.mark.parametrize("note", LOOP_WRONG)
+def test_capped_loop_rejects_misconceptions_naming_them(note):
+    answer, criterion, words = LOOP_WRONG[note]
+    assert_fails("capped-loop", answer, criterion, *words)
+
+
+def test_capped_loop_scripts_reach_every_stop_reason():
+    exercise = COURSE.exercise("capped-loop")
+    scripts = [exercise.script] + [v.get("script", exercise.script) for v in exercise.variants]
+    reasons = {reply.get("stop_reason") for script in scripts for reply in script}
+    assert {"tool_use", "end_turn", "max_tokens", "pause_turn", "refusal"} <= reasons
+    cut = [r for s in scripts for r in s if r.get("stop_reason") == "max_tokens"]
+    assert cut and cut[0]["content"][-1]["type"] == "tool_use"  # a call cut off mid-way
+    for reason in ("max_tokens", "pause_turn", "refusal"):
+        assert f'"{reason}"' in exercise.prompt, reason  # the task says what to do on each

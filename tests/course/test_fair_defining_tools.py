@@ -1,0 +1,757 @@
+"""Fair marking of the defining-tools lesson: answers written from each task's text, not
+from its solution. Correct ones in other styles pass; wrong ones, from real
+misconceptions, fail with a message that names the real cause.
+
+None of these answers is in the exercises' YAML (their `right_answers` and
+`wrong_answers` are proven by `validate`).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+import pytest
+
+from tooltutor.course import load_course
+from tooltutor.marking import mark_answer
+
+COURSE = load_course(None)
+
+
+def mark(exercise_id: str, answer):
+    text = answer if isinstance(answer, str) else json.dumps(answer, indent=2, ensure_ascii=False)
+    return mark_answer(COURSE, COURSE.exercise(exercise_id), text)
+
+
+def said(verdict) -> str:
+    """Everything the learner reads about the failed criteria."""
+    parts = [c.message for c in verdict.criteria if not c.passed]
+    parts += [f"{d.message} {d.hint}" for d in verdict.diagnostics]
+    return " ".join(parts)
+
+
+def assert_passes(exercise_id: str, answer):
+    verdict = mark(exercise_id, answer)
+    assert verdict.passed, said(verdict)
+
+
+def assert_fails_because(exercise_id: str, answer, word: str):
+    verdict = mark(exercise_id, answer)
+    assert not verdict.passed, "a wrong answer passed"
+    text = said(verdict)
+    assert word.lower() in text.lower(), text
+    assert "\\u00" not in text and "could not be checked" not in text
+
+
+# ------------------------------------------------------------- definition-examples-validate
+
+DEF = "definition-examples-validate"
+DESCRIPTION = (
+    "Searches ticket subjects and bodies and returns the best matches first, each with its id, "
+    "subject, status and last update. Use it when the user describes a problem and earlier "
+    "tickets could help. Do not use it when you already have the ticket id: call get_ticket, "
+    "which returns the conversation that this tool never includes."
+)
+
+
+def ticket_tool(**changes) -> dict:
+    value = {
+        "name": "search_tickets",
+        "description": DESCRIPTION,
+        "strict": True,
+        "input_schema": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Words to search for."},
+                "status": {
+                    "type": "string",
+                    "enum": ["open", "pending", "closed"],
+                    "description": "Only tickets with this status; leave out for all.",
+                },
+                "limit": {
+                    "type": "integer",
+                    "description": "How many tickets, from 1 to 50; 10 when left out.",
+                },
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+        "input_examples": [
+            {"query": "refund not received"},
+            {"query": "cannot log in", "status": "open", "limit": 5},
+        ],
+    }
+    for key, new in changes.items():
+        if new is None:
+            value.pop(key, None)
+        else:
+            value[key] = new
+    return value
+
+
+def with_schema(**changes) -> dict:
+    tool = ticket_tool()
+    for key, new in changes.items():
+        if new is None:
+            tool["input_schema"].pop(key, None)
+        else:
+            tool["input_schema"][key] = new
+    return tool
+
+
+def with_property(name: str, value) -> dict:
+    tool = ticket_tool()
+    tool["input_schema"]["properties"][name] = value
+    return tool
+
+
+def reordered(value):
+    if isinstance(value, dict):
+        return {k: reordered(value[k]) for k in reversed(list(value))}
+    if isinstance(value, list):
+        return [reordered(v) for v in value]
+    return value
+
+
+DEF_RIGHT = {
+    "every key in reverse order": reordered(ticket_tool()),
+    "a bulleted description with headings": ticket_tool(
+        description=(
+            "Ticket search (subject + body), best matches first.\n"
+            "* Returns: id, subject, status, updated date\n"
+            "* When to use: the user mentions an issue, you want similar or older tickets\n"
+            "* When NOT to use: you have the ticket id already; use get_ticket\n"
+            "* It never returns messages or the conversation"
+        )
+    ),
+    "the parameters explained in the tool's description only": ticket_tool(
+        description=DESCRIPTION + " query is the search text; status is open, pending or "
+        "closed; limit is 1 to 50, 10 by default.",
+        input_schema={
+            "type": "object",
+            "properties": {
+                "query": {"type": "string"},
+                "status": {"type": "string", "enum": ["open", "pending", "closed"]},
+                "limit": {"type": "integer"},
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    ),
+    "call it when / avoid it when / thread": ticket_tool(
+        description=(
+            "Call this tool when a customer reports a problem and you want to see whether it "
+            "happened before. Avoid it when you know the ticket number; get_ticket fetches one "
+            "ticket with its full thread, which search results never contain."
+        )
+    ),
+    "does not include the conversation": ticket_tool(
+        description=(
+            "Finds tickets by text. Useful when the user describes an issue without a ticket "
+            "number. If you already know the ticket id, don't search: get_ticket is the right "
+            "tool. Results do not include the ticket conversation."
+        )
+    ),
+    "three examples, the status given by enum alone": ticket_tool(
+        input_examples=[
+            {"query": "invoice shows wrong VAT"},
+            {"query": "password reset", "limit": 20},
+            {"query": "mobile app crash", "status": "pending"},
+        ],
+        input_schema={
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "Free text."},
+                "status": {"enum": ["open", "pending", "closed"], "description": "Filter."},
+                "limit": {"type": "integer", "description": "Between 1 and 50 (default 10)."},
+            },
+            "required": ["query"],
+            "additionalProperties": False,
+        },
+    ),
+    "harmless extra fields: type custom, cache_control, a schema title": {
+        **ticket_tool(),
+        "type": "custom",
+        "cache_control": {"type": "ephemeral"},
+    },
+    "a description in Portuguese": ticket_tool(
+        description=(
+            "Busca tickets pelo texto do assunto e do corpo, os mais relevantes primeiro. Use "
+            "quando o cliente relata um problema. Não use se você já tem o id do ticket: nesse "
+            "caso chame get_ticket. A busca nunca devolve a conversa do ticket."
+        )
+    ),
+    "one long paragraph without full stops between the parts": ticket_tool(
+        description=(
+            "searches help-desk tickets (subject and body) and lists the best matches with id, "
+            "subject, status and last update; use it whenever the user describes a problem; "
+            "skip it and call get_ticket instead if the ticket id is known; it never returns "
+            "the conversation"
+        )
+    ),
+    "good for / not for, results exclude the history": ticket_tool(
+        description=(
+            "Keyword search over help-desk tickets.\n"
+            "Good for: finding similar past issues.\n"
+            "Not for: fetching a specific ticket by id (that is get_ticket).\n"
+            "Note: results exclude the conversation history."
+        )
+    ),
+    "only when, and what it won't return": ticket_tool(
+        description=(
+            "Searches tickets by text and lists the best matches. Only use it when you do not "
+            "know the ticket id. It won't return messages; get_ticket does."
+        )
+    ),
+    "skip it when, prefer the other tool": ticket_tool(
+        description=(
+            "Looks up tickets whose subject or body match the query. Run it when a user "
+            "describes a problem. Skip it when the id is known and prefer get_ticket, since "
+            "this search leaves out the conversation."
+        )
+    ),
+}
+
+
+@pytest.mark.parametrize("answer", DEF_RIGHT.values(), ids=DEF_RIGHT.keys())
+def test_definition_right_answers_pass(answer):
+    assert_passes(DEF, answer)
+
+
+DEF_WRONG = {
+    "OpenAI's function wrapper": (
+        {
+            "type": "function",
+            "function": {
+                "name": "search_tickets",
+                "description": DESCRIPTION,
+                "parameters": ticket_tool()["input_schema"],
+                "strict": True,
+            },
+        },
+        "OpenAI's wrapper",
+    ),
+    "parameters instead of input_schema": (
+        {**ticket_tool(input_schema=None), "parameters": ticket_tool()["input_schema"]},
+        "parameters",
+    ),
+    "minimum and maximum under strict": (
+        with_property("limit", {"type": "integer", "minimum": 1, "maximum": 50}),
+        "do not support `minimum`",
+    ),
+    "a top-level oneOf": (
+        with_schema(oneOf=[{"required": ["status"]}, {"required": ["limit"]}]),
+        "`oneOf` at its top level",
+    ),
+    "strict without additionalProperties": (
+        with_schema(additionalProperties=None),
+        "additionalProperties",
+    ),
+    "strict as the string true": (ticket_tool(strict="true"), "not the string"),
+    "limit as a string in an example": (
+        ticket_tool(input_examples=[{"query": "x"}, {"query": "y", "limit": "5"}]),
+        "must be an integer",
+    ),
+    "an example with a key the schema closes out": (
+        ticket_tool(input_examples=[{"query": "x"}, {"query": "y", "sort": "newest"}]),
+        "sort",
+    ),
+    "every example fills every optional parameter": (
+        ticket_tool(
+            input_examples=[
+                {"query": "x", "status": "open", "limit": 10},
+                {"query": "y", "status": "closed", "limit": 3},
+            ]
+        ),
+        "every example sets every optional parameter",
+    ),
+    "one example only": (ticket_tool(input_examples=[{"query": "x"}]), "holds 1 example"),
+    "a description of the parameters only": (
+        ticket_tool(
+            description="query: the search text. status: open, pending or closed. limit: "
+            "how many results, 1 to 50, default 10."
+        ),
+        "when to use the tool",
+    ),
+    "no word on when not to use it": (
+        ticket_tool(
+            description="Searches tickets. Use it when the user describes a problem. It never "
+            "returns the conversation."
+        ),
+        "when not to use it",
+    ),
+    "no word on what it never returns": (
+        ticket_tool(
+            description="Searches tickets. Use it when the user describes a problem. Do not "
+            "use it when you have the id: call get_ticket."
+        ),
+        "does not return the conversation",
+    ),
+    "a status enum missing pending": (
+        with_property("status", {"type": "string", "enum": ["open", "closed"]}),
+        "status",
+    ),
+    "status required as well": (with_schema(required=["query", "status"]), "required"),
+    "a name in camel case": (ticket_tool(name="searchTickets"), "search_tickets"),
+}
+
+
+@pytest.mark.parametrize(("answer", "word"), DEF_WRONG.values(), ids=DEF_WRONG.keys())
+def test_definition_wrong_answers_fail_for_their_reason(answer, word):
+    assert_fails_because(DEF, answer, word)
+
+
+def test_definition_an_untouched_starter_gets_one_message_per_wrong_item():
+    verdict = mark(DEF, COURSE.exercise(DEF).starter)
+    assert not verdict.passed
+    assert len(verdict.diagnostics) <= 5
+
+
+# ------------------------------------------------------------------------ pick-tool-choice
+
+PICK = "pick-tool-choice"
+PICK_KEY = {
+    "invoice-extraction": {
+        "tool_choice": {"type": "tool", "name": "record_invoice", "disable_parallel_tool_use": True}
+    },
+    "general-chat": {"tool_choice": {"type": "auto"}},
+    "wrap-up": {"tool_choice": {"type": "none"}},
+    "router": {"tool_choice": {"type": "any", "disable_parallel_tool_use": True}},
+    "transfer-agent": {"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}},
+    "no-forcing": {"tool_choice": {"type": "auto"}, "strict": True},
+}
+
+
+def setups(**changes) -> dict:
+    value = copy.deepcopy(PICK_KEY)
+    for setup, entry in changes.items():
+        value[setup.replace("_", "-")] = entry
+    return value
+
+
+PICK_RIGHT = {
+    "keys reversed everywhere": reordered(PICK_KEY),
+    "one line of JSON": json.dumps(PICK_KEY, separators=(",", ":")),
+    "disable_parallel_tool_use false spelled out": setups(
+        general_chat={"tool_choice": {"type": "auto", "disable_parallel_tool_use": False}},
+        no_forcing={
+            "tool_choice": {"type": "auto", "disable_parallel_tool_use": False},
+            "strict": True,
+        },
+    ),
+    "strict false on the setups that need no strict": {
+        k: ({**v, "strict": False} if k != "no-forcing" else v) for k, v in PICK_KEY.items()
+    },
+    "strict on the pipeline too": setups(
+        invoice_extraction={**PICK_KEY["invoice-extraction"], "strict": True}
+    ),
+    "one call at a time for the bookkeeper": setups(
+        no_forcing={
+            "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
+            "strict": True,
+        }
+    ),
+    "the flag on none, where it changes nothing": setups(
+        wrap_up={"tool_choice": {"disable_parallel_tool_use": True, "type": "none"}}
+    ),
+    "strict first in the bookkeeper's entry": setups(
+        no_forcing={"strict": True, "tool_choice": {"type": "auto"}}
+    ),
+}
+
+
+@pytest.mark.parametrize("answer", PICK_RIGHT.values(), ids=PICK_RIGHT.keys())
+def test_tool_choice_right_answers_pass(answer):
+    assert_passes(PICK, answer)
+
+
+PICK_WRONG = {
+    "the general assistant forced": (
+        setups(general_chat={"tool_choice": {"type": "any"}}),
+        "only when it needs one",
+    ),
+    "one call at a time for the general assistant": (
+        setups(general_chat={"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}}),
+        "several calls in one reply",
+    ),
+    "auto on the wrap-up turn": (
+        setups(wrap_up={"tool_choice": {"type": "auto"}}),
+        "must not call any",
+    ),
+    "the router pinned to one department": (
+        setups(
+            router={
+                "tool_choice": {
+                    "type": "tool",
+                    "name": "billing",
+                    "disable_parallel_tool_use": True,
+                }
+            }
+        ),
+        "choose which",
+    ),
+    "the router forced without the one-call flag": (
+        setups(router={"tool_choice": {"type": "any"}}),
+        "single call",
+    ),
+    "the pipeline forced with any": (
+        setups(
+            invoice_extraction={"tool_choice": {"type": "any", "disable_parallel_tool_use": True}}
+        ),
+        "`record_invoice` itself",
+    ),
+    "the pipeline forced without the flag": (
+        setups(invoice_extraction={"tool_choice": {"type": "tool", "name": "record_invoice"}}),
+        "single call",
+    ),
+    "a typo in the forced tool's name": (
+        setups(
+            invoice_extraction={
+                "tool_choice": {
+                    "type": "tool",
+                    "name": "record_invoices",
+                    "disable_parallel_tool_use": True,
+                }
+            }
+        ),
+        "not defined",
+    ),
+    "forcing on claude-opus-5-5": (
+        setups(no_forcing={"tool_choice": {"type": "any"}, "strict": True}),
+        "Claude Opus 5.5 does not take a forced tool",
+    ),
+    "strict forgotten on claude-opus-5-5": (
+        setups(no_forcing={"tool_choice": {"type": "auto"}}),
+        "strict",
+    ),
+    "strict inside tool_choice": (
+        setups(no_forcing={"tool_choice": {"type": "auto", "strict": True}}),
+        "not part of `tool_choice`",
+    ),
+    "none for the transfer agent": (
+        setups(transfer_agent={"tool_choice": {"type": "none"}}),
+        "forbids every call",
+    ),
+    "the transfer agent without the flag": (
+        setups(transfer_agent={"tool_choice": {"type": "auto"}}),
+        "several calls in one reply",
+    ),
+    "OpenAI's required": (
+        setups(router={"tool_choice": {"type": "required", "disable_parallel_tool_use": True}}),
+        "Anthropic says `any`",
+    ),
+    "OpenAI's string auto": (setups(general_chat={"tool_choice": "auto"}), "wants an object"),
+}
+
+
+@pytest.mark.parametrize(("answer", "word"), PICK_WRONG.values(), ids=PICK_WRONG.keys())
+def test_tool_choice_wrong_answers_fail_for_their_reason(answer, word):
+    assert_fails_because(PICK, answer, word)
+
+
+def test_tool_choice_each_setup_says_its_model_in_the_task():
+    exercise = COURSE.exercise(PICK)
+    assert COURSE.model in exercise.prompt and "claude-opus-5-5" in exercise.prompt
+
+
+# ------------------------------------------------------------------------ consolidate-tools
+
+CONS = "consolidate-tools"
+HELPDESK = {
+    "name": "helpdesk_ticket",
+    "description": (
+        "Works on help-desk tickets; action picks the operation. create needs subject and body, "
+        "with an optional priority (low, normal or high). update needs ticket_id, and a new "
+        "priority or assignee. close needs ticket_id and resolution. comment needs ticket_id and "
+        "body."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": ["create", "update", "close", "comment"]},
+            "ticket_id": {"type": "string"},
+            "subject": {"type": "string"},
+            "body": {"type": "string"},
+            "priority": {"type": "string", "enum": ["low", "normal", "high"]},
+            "assignee": {"type": "string"},
+            "resolution": {"type": "string"},
+        },
+        "required": ["action"],
+        "additionalProperties": False,
+    },
+    "input_examples": [
+        {"action": "comment", "ticket_id": "T-9", "body": "Looking into it."},
+        {"action": "create", "subject": "Export fails", "body": "CSV export times out."},
+    ],
+}
+BILLING = {
+    "name": "billing_invoice",
+    "description": (
+        "Billing operations on invoices, chosen by action. get needs invoice_id. list needs "
+        "customer_id; status (open, paid or void) filters it. refund needs invoice_id and "
+        "amount_cents. void needs invoice_id and reason."
+    ),
+    "input_schema": {
+        "type": "object",
+        "properties": {
+            "action": {"type": "string", "enum": ["get", "list", "refund", "void"]},
+            "invoice_id": {"type": "string"},
+            "customer_id": {"type": "string"},
+            "status": {"type": "string", "enum": ["open", "paid", "void"]},
+            "amount_cents": {"type": "integer"},
+            "reason": {"type": "string"},
+        },
+        "required": ["action"],
+        "additionalProperties": False,
+    },
+    "input_examples": [
+        {"action": "get", "invoice_id": "INV-1"},
+        {"action": "refund", "invoice_id": "INV-2", "amount_cents": 500},
+    ],
+}
+
+
+def tools(helpdesk=None, billing=None) -> list:
+    h, b = copy.deepcopy(HELPDESK), copy.deepcopy(BILLING)
+    if helpdesk:
+        helpdesk(h)
+    if billing:
+        billing(b)
+    return [h, b]
+
+
+def split_billing() -> list:
+    read = copy.deepcopy(BILLING)
+    read["name"] = "billing_invoice_read"
+    read["description"] = (
+        "Reads invoices. get needs invoice_id. list needs customer_id; status filters."
+    )
+    read["input_schema"]["properties"] = {
+        "action": {"type": "string", "enum": ["get", "list"]},
+        "invoice_id": {"type": "string"},
+        "customer_id": {"type": "string"},
+        "status": {"type": "string", "enum": ["open", "paid", "void"]},
+    }
+    read["input_examples"] = [
+        {"action": "get", "invoice_id": "INV-1"},
+        {"action": "list", "customer_id": "C-1"},
+    ]
+    change = copy.deepcopy(BILLING)
+    change["name"] = "billing_invoice_change"
+    change["description"] = (
+        "Refunds or voids an invoice; both need invoice_id. refund needs amount_cents too, "
+        "void needs a reason. Both are final."
+    )
+    change["input_schema"]["properties"] = {
+        "action": {"type": "string", "enum": ["refund", "void"]},
+        "invoice_id": {"type": "string"},
+        "amount_cents": {"type": "integer"},
+        "reason": {"type": "string"},
+    }
+    change["input_schema"]["required"] = ["action", "invoice_id"]
+    change["input_examples"] = [
+        {"action": "refund", "invoice_id": "INV-2", "amount_cents": 100},
+        {"action": "void", "invoice_id": "INV-3", "reason": "Duplicate."},
+    ]
+    return [copy.deepcopy(HELPDESK), read, change]
+
+
+def set_description(text):
+    def change(tool):
+        tool["description"] = text
+
+    return change
+
+
+CONS_RIGHT = {
+    "billing first, keys reversed": reordered(list(reversed(tools()))),
+    "billing split in two, a field every action needs required": split_billing(),
+    "bulleted descriptions": tools(
+        helpdesk=set_description(
+            "Help-desk tickets, one action at a time:\n"
+            "\u2022 create \u2014 subject, body (priority optional: low/normal/high)\n"
+            "\u2022 update \u2014 ticket_id; priority and/or assignee\n"
+            "\u2022 close \u2014 ticket_id, resolution\n"
+            "\u2022 comment \u2014 ticket_id, body"
+        )
+    ),
+    "the needs in the action parameter's description": tools(
+        helpdesk=lambda t: (
+            t.update(
+                description="Help-desk tickets. The action field says what to do and what it "
+                "needs; ticket_id, subject, body, priority, assignee and resolution are the "
+                "ticket's fields."
+            ),
+            t["input_schema"]["properties"]["action"].update(
+                description="create: subject, body. update: ticket_id. close: ticket_id, "
+                "resolution. comment: ticket_id, body."
+            ),
+        )
+    ),
+    "strict tools": tools(
+        helpdesk=lambda t: t.update(strict=True), billing=lambda t: t.update(strict=True)
+    ),
+    "enum values and properties in another order": tools(
+        billing=lambda t: t["input_schema"].update(
+            properties={
+                "reason": {"type": "string"},
+                "amount_cents": {"type": "integer"},
+                "status": {"enum": ["void", "paid", "open"], "type": "string"},
+                "customer_id": {"type": "string"},
+                "invoice_id": {"type": "string"},
+                "action": {"enum": ["void", "refund", "list", "get"], "type": "string"},
+            }
+        )
+    ),
+    "descriptions in Portuguese, naming the actions": tools(
+        helpdesk=set_description(
+            "Opera tickets do help desk; action escolhe a operação. create precisa de subject e "
+            "body, com priority opcional. update precisa de ticket_id e de priority ou assignee. "
+            "close precisa de ticket_id e resolution. comment precisa de ticket_id e body."
+        )
+    ),
+    "the ticket id spelled in words": tools(
+        helpdesk=set_description(
+            "Works on help-desk tickets. create needs a subject and a body (priority optional). "
+            "update needs the ticket id plus priority or assignee. close needs the ticket id "
+            "and a resolution. comment needs the ticket id and a body."
+        )
+    ),
+    "plural tool names": tools(
+        helpdesk=lambda t: t.update(name="helpdesk_tickets"),
+        billing=lambda t: t.update(name="billing_invoices"),
+    ),
+}
+
+
+@pytest.mark.parametrize("answer", CONS_RIGHT.values(), ids=CONS_RIGHT.keys())
+def test_consolidate_right_answers_pass(answer):
+    assert_passes(CONS, answer)
+
+
+def drop(name):
+    return lambda t: t["input_schema"]["properties"].pop(name)
+
+
+CONS_WRONG = {
+    "assignee dropped": (tools(helpdesk=drop("assignee")), '"assignee"'),
+    "body renamed to text": (
+        tools(
+            helpdesk=lambda t: (
+                t["input_schema"]["properties"].pop("body"),
+                t["input_schema"]["properties"].update(text={"type": "string"}),
+            )
+        ),
+        "keep every original parameter",
+    ),
+    "ticket_id required": (
+        tools(helpdesk=lambda t: t["input_schema"].update(required=["action", "ticket_id"])),
+        "require only",
+    ),
+    "no word on what each action needs": (
+        tools(
+            helpdesk=set_description(
+                "Help-desk tickets. ticket_id, subject, body, priority, assignee and resolution "
+                "are the fields."
+            )
+        ),
+        "never says which fields",
+    ),
+    "the needs as a top-level oneOf": (
+        tools(
+            helpdesk=lambda t: t["input_schema"].update(
+                oneOf=[
+                    {
+                        "properties": {"action": {"const": "close"}},
+                        "required": ["ticket_id", "resolution"],
+                    }
+                ]
+            )
+        ),
+        "`oneOf` at its top level",
+    ),
+    "the old tool names in the enum": (
+        tools(
+            billing=lambda t: t["input_schema"]["properties"]["action"].update(
+                enum=["get_invoice", "list_invoices", "refund_invoice", "void_invoice"]
+            )
+        ),
+        "old tool names",
+    ),
+    "amount_cents as a number of any kind": (
+        tools(
+            billing=lambda t: t["input_schema"]["properties"].update(
+                amount_cents={"type": "number"}
+            )
+        ),
+        '"integer"',
+    ),
+    "a status value lost": (
+        tools(
+            billing=lambda t: t["input_schema"]["properties"].update(
+                status={"type": "string", "enum": ["open", "paid"]}
+            )
+        ),
+        "`enum` here",
+    ),
+    "four tools": (tools() + split_billing()[1:] + [copy.deepcopy(HELPDESK)], "at most"),
+    "an example with an action the enum lacks": (
+        tools(
+            helpdesk=lambda t: t["input_examples"].__setitem__(
+                0, {"action": "delete", "ticket_id": "T-1"}
+            )
+        ),
+        '"delete"',
+    ),
+    "one example only": (tools(billing=lambda t: t["input_examples"].pop()), "holds 1 example"),
+    "comment forgotten": (
+        tools(
+            helpdesk=lambda t: t["input_schema"]["properties"]["action"].update(
+                enum=["create", "update", "close"]
+            )
+        ),
+        '"comment"',
+    ),
+    "resolution explained nowhere": (
+        tools(
+            helpdesk=set_description(
+                "create needs subject and body. update needs ticket_id, priority or assignee. "
+                "comment needs ticket_id and body. close needs ticket_id."
+            )
+        ),
+        '"resolution"',
+    ),
+    "a strict tool with a minimum": (
+        tools(
+            billing=lambda t: (
+                t.update(strict=True),
+                t["input_schema"]["properties"].update(
+                    amount_cents={"type": "integer", "minimum": 1}
+                ),
+            )
+        ),
+        "do not support `minimum`",
+    ),
+    "no service prefix": (
+        tools(helpdesk=lambda t: t.update(name="tickets")),
+        "prefix",
+    ),
+}
+
+
+@pytest.mark.parametrize(("answer", "word"), CONS_WRONG.values(), ids=CONS_WRONG.keys())
+def test_consolidate_wrong_answers_fail_for_their_reason(answer, word):
+    assert_fails_because(CONS, answer, word)
+
+
+def test_consolidate_the_starter_gets_one_message_per_wrong_item():
+    verdict = mark(CONS, COURSE.exercise(CONS).starter)
+    assert not verdict.passed
+    assert len(verdict.diagnostics) <= 6
+
+
+def test_the_explanations_no_longer_suggest_a_top_level_combinator():
+    text = COURSE.exercise(CONS).explanation
+    assert "not with `oneOf`, `anyOf` or `allOf` at" in text
+    assert "OpenAI's strict rules" not in COURSE.exercise(DEF).explanation

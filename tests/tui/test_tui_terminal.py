@@ -1,0 +1,222 @@
+"""The terminal UI in a real terminal: tooltutor run inside tmux at 80x24 and 120x40,
+driven with keys as a learner types them, and read back from the screen.
+
+Skipped when tmux is not installed (`apt-get install tmux`). Each test runs its own tmux
+server (a socket in the test's folder) and its own progress folder.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from tui_helpers import no_spoiler_course
+
+from tooltutor.course import load_course
+from tooltutor.progress import open_store
+
+TMUX = shutil.which("tmux")
+pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+
+class Terminal:
+    """tooltutor in a tmux pane of a given size."""
+
+    def __init__(self, tmp_path: Path, home: Path, size: tuple[int, int], course: Path | None):
+        self.socket = str(tmp_path / "tmux.sock")
+        self.size = size
+        self.home = home
+        self.course = course
+        self.runs = 0
+
+    def tmux(self, *args: str, **kw) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [TMUX, "-S", self.socket, "-f", os.devnull, *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            **kw,
+        )
+
+    def start(self) -> None:
+        """Start tooltutor (again) in a new session."""
+        self.runs += 1
+        self.name = f"tt{self.runs}"
+        command = [sys.executable, "-m", "tooltutor"]
+        if self.course is not None:
+            command += ["--course", str(self.course), "--trust"]
+        env = {
+            "TOOLTUTOR_HOME": str(self.home),
+            "TERM": "xterm-256color",
+            "LANG": "C.UTF-8",
+            "LC_ALL": "C.UTF-8",
+            "COLORTERM": "truecolor",
+            "PATH": os.environ.get("PATH", ""),
+            "HOME": str(self.home),
+        }
+        width, height = self.size
+        shell = "env -i " + " ".join(f"{k}='{v}'" for k, v in env.items())
+        shell += " " + " ".join(f"'{part}'" for part in command)
+        result = self.tmux(
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            str(width),
+            "-y",
+            str(height),
+            shell,
+            ";",
+            "set-option",
+            "-g",
+            "status",
+            "off",
+        )
+        assert result.returncode == 0, result.stderr
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p", "-t", self.name).stdout
+
+    def wait_for(self, *texts: str, timeout: float = 30) -> str:
+        """The screen once it shows every one of `texts`."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if all(text in screen for text in texts):
+                time.sleep(0.3)  # let the frame finish drawing
+                return self.screen()
+            time.sleep(0.2)
+        raise AssertionError(f"never showed {texts!r}; the screen was:\n{screen}")
+
+    def keys(self, *keys: str) -> None:
+        """Press keys one at a time, as a person does (tmux names: C-t, Escape, Down)."""
+        for key in keys:
+            self.tmux("send-keys", "-t", self.name, key)
+            time.sleep(0.35)
+
+    def paste(self, text: str) -> None:
+        """Paste `text` as a terminal does (bracketed paste)."""
+        self.tmux("load-buffer", "-b", "answer", "-", input=text)
+        self.tmux("paste-buffer", "-p", "-d", "-b", "answer", "-t", self.name)
+        time.sleep(0.5)
+
+    def wait_exit(self, timeout: float = 15) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.tmux("has-session", "-t", self.name).returncode != 0:
+                return
+            time.sleep(0.2)
+        raise AssertionError("tooltutor did not quit")
+
+    def close(self) -> None:
+        self.tmux("kill-server")
+
+
+@pytest.fixture
+def terminal(tmp_path, home):
+    made = []
+
+    def make(size, course: Path | None = None) -> Terminal:
+        term = Terminal(tmp_path, home, size, course)
+        made.append(term)
+        return term
+
+    yield make
+    for term in made:
+        term.close()
+
+
+def remember_exercise(home: Path, course_dir: Path | None, exercise_id: str) -> None:
+    """Leave the learner "last in" an exercise, so `c` on the map opens it."""
+    course = load_course(course_dir)
+    os.environ["TOOLTUTOR_HOME"] = str(home)
+    store = open_store(course=course)
+    try:
+        exercise = course.exercise(exercise_id)
+        store.set_position(course.id, exercise.lesson, exercise_id=exercise_id)
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_write_tool_result_with_the_model_reply_in_view(terminal, home, size):
+    remember_exercise(home, None, "write-tool-result")
+    term = terminal(size)
+    term.start()
+    term.wait_for("Continue: Lesson 2 exercise")
+    term.keys("c")
+    screen = term.wait_for("Write the request that carries", "Check ^R")
+    reply = '"id": "toolu_01LxWeather7731"'
+    if size == (120, 40):  # side by side: the reply beside the editor
+        assert reply in screen and "1  [" in screen
+        return
+    assert reply not in screen  # 80x24: the task is a few lines over the editor...
+    term.keys("C-t")  # ...and Ctrl+T, from inside the editor, shows all of it
+    term.keys("PageDown")
+    screen = term.wait_for(reply)
+    assert '"stop_reason": "tool_use"' in screen
+    term.keys("C-t")  # back: the editor, the keyboard still in it
+    term.wait_for("1  [", "Check ^R", "esc Leave editor")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_fix_round_trip_names_no_bug_before_the_first_check(terminal, home, tmp_path, size):
+    course = no_spoiler_course(tmp_path / "c")
+    remember_exercise(home, course, "fix-round-trip")
+    term = terminal(size, course)
+    term.start()
+    term.wait_for("Continue:")
+    term.keys("c")
+    spoilers = ("tool_use turn is sent", "quotes the call's id", "carries the tools", "resent")
+    screen = term.wait_for("Find the three bugs", "Bug 1 of 3")
+    assert not [s for s in spoilers if s in screen], screen
+    term.keys("C-r")
+    screen = term.wait_for("criteria met", timeout=60)
+    assert "Bug 1 of 3: not found yet" in screen
+    assert not [s for s in spoilers if s in screen], screen
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_passing_an_exercise_and_going_on_with_one_key(terminal, home, size):
+    course = load_course()
+    remember_exercise(home, None, "write-tool-result")
+    term = terminal(size)
+    term.start()
+    term.wait_for("Continue: Lesson 2 exercise")
+    term.keys("c")
+    term.wait_for("Check ^R")
+    term.keys("F7")  # select all, then paste the answer over it
+    term.paste(course.expand(course.exercise("write-tool-result").solution))
+    term.keys("C-r")
+    screen = term.wait_for("Passed", "Next (n or Ctrl+N)", timeout=60)
+    assert "Why this works" in screen
+    term.keys("n")
+    term.wait_for("Find the three bugs in a round trip", "Check ^R")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_quitting_in_lesson_two_and_resuming_there(terminal, size):
+    term = terminal(size)
+    term.start()
+    term.wait_for("Continue: Lesson 1, page 1")
+    term.keys("Down", "Down", "Down", "Down")  # lesson 1's three exercises, then lesson 2
+    term.keys("Enter")
+    term.wait_for("page 1 of")
+    term.keys("Right")
+    screen = term.wait_for("page 2 of")
+    assert "round trip" in screen.lower()
+    term.keys("q")
+    term.wait_exit()
+    term.start()
+    term.wait_for("Continue: Lesson 2, page 2")
+    term.keys("c")
+    term.wait_for("page 2 of")

@@ -1,0 +1,333 @@
+"""What `tooltutor lint` reads: JSON files, JSON Lines logs and folders, and the requests
+inside log records.
+
+A `.json` file is one JSON document; a `.jsonl` or `.ndjson` file (or any input with
+`--jsonl`) holds one document per line, as proxies and tracing tools log them. A document
+is linted as a request when it is one (an object with `messages`, a Responses body with
+`model` and `input`, or a bare array of messages); otherwise the requests inside it are
+found in the shapes `tooltutor.lint_records` reads: OpenAI and Anthropic batches, HTTP logs
+and HAR files, LiteLLM payloads and spend logs, OpenTelemetry spans.
+
+A record with a URL whose path is not one of the three endpoints (embeddings, files...) is
+skipped. A JSON Lines record in none of these shapes is skipped and counted, unless it has
+a `model` and is not a response (then it is linted as a request, to report what it lacks).
+Requests rebuilt from a LiteLLM payload, and those taken from spans, are judged as
+fragments: the fields every request must carry (`model`, `max_tokens`) are not asked for,
+since those logs keep them apart.
+
+Diagnostics are placed at the line and column of the file. Their `path` is a JSON pointer
+from the root of the document (the file, or the line), through the wrapper: `/body/messages/1`.
+For a request kept as JSON text inside a string (`"body": "{...}"`), the pointer goes on
+into the parsed string, and the position is that of the string.
+
+Nothing here imports an SDK or httpx.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from checker.diagnostics import Diagnostic, LintResult, pointer, split_pointer
+
+__all__ = [
+    "JSONL_SUFFIXES",
+    "REQUEST_SUFFIXES",
+    "DocumentReport",
+    "Options",
+    "RequestReport",
+    "is_request",
+    "lint_document",
+    "lint_file",
+    "lint_jsonl",
+    "looks_like_jsonl",
+    "walk",
+]
+
+#: Suffixes of the files a folder is searched for (any case).
+REQUEST_SUFFIXES = (".json", ".jsonl", ".ndjson")
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+#: Folders never searched: hidden ones (`.git`, `.venv`) and these.
+SKIPPED_DIRS = frozenset({"node_modules", "__pycache__"})
+#: Markers of a response, not a request (such records are skipped).
+RESPONSE_KEYS = ("choices", "output", "stop_reason", "completion")
+
+
+class _Record:
+    """A small record type (plain slots: cheaper to define than a named tuple, which
+    matters on the lint command's cold start)."""
+
+    __slots__: tuple[str, ...] = ()
+
+    def __init__(self, *values: Any) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+
+class RequestReport(_Record):
+    """One request linted: in `file`, at `line` (its record's line), where, and the result.
+
+    The result's diagnostics carry the file's line:column and pointers from the document's
+    root. `kind` names the shape it was found in ("request" when the document is one,
+    "document" when it is judged as it is though it is not one; see `lint_records`).
+    """
+
+    __slots__ = ("file", "line", "pointer", "kind", "result")
+    file: str
+    line: int | None
+    pointer: str
+    kind: str
+    result: LintResult
+
+
+class DocumentReport(_Record):
+    """One file (or standard input): its requests, the records skipped, and its text."""
+
+    __slots__ = ("file", "jsonl", "requests", "skipped", "text")
+    file: str
+    jsonl: bool
+    requests: list[RequestReport]
+    skipped: int
+    text: str
+
+
+def is_request(value: Any) -> bool:
+    """A request body (or a bare array of messages): what `lint` judges as it is.
+
+    A LiteLLM log record (it has `call_type`) is not one, though it has `messages`.
+    """
+    if isinstance(value, list):
+        return True
+    if not isinstance(value, dict):
+        return False
+    if "messages" in value and "call_type" not in value:
+        return True
+    return "input" in value and "model" in value and "output" not in value
+
+
+# --------------------------------------------------------------------------- linting
+
+
+class Options(_Record):
+    """What the command line asks of every request."""
+
+    __slots__ = ("format", "model", "select", "ignore", "skip_non_requests")
+    format: str
+    model: str | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    skip_non_requests: bool
+
+    def __init__(
+        self,
+        format: str = "auto",
+        model: str | None = None,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        skip_non_requests: bool = False,
+    ) -> None:
+        super().__init__(format, model, tuple(select), tuple(ignore), skip_non_requests)
+
+
+DEFAULTS = Options()
+
+
+def _keep(options: Options) -> Callable[[str], bool] | None:
+    if not options.select and not options.ignore:
+        return None
+    from checker.rules import selector
+
+    keep: Callable[[str], bool] = selector(options.select, options.ignore)
+    return keep
+
+
+def lint_document(
+    text: str,
+    name: str,
+    options: Options = DEFAULTS,
+    *,
+    first_line: int = 1,
+    record: bool = False,
+    keep: Callable[[str], bool] | None = None,
+) -> tuple[list[RequestReport], bool]:
+    """Lint the requests of one JSON document (a file, or a line at `first_line`).
+
+    Returns the reports and whether the document was skipped (it held no request and
+    `record` is true: a JSON Lines record, or `skip_non_requests`).
+    """
+    from checker.lint import lint_source, lint_value
+    from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
+
+    keep = keep if keep is not None else _keep(options)
+    shift = first_line - 1
+    try:
+        doc = parse(text)
+    except JsonSyntaxError as err:
+        if shift:  # as if the line stood at its place in the file (the hint names lines)
+            err = JsonSyntaxError(
+                err.message,
+                err.line + shift,
+                err.column,
+                pos=None if err.pos is None else err.pos + shift,
+                doc=None if err.doc is None else "\n" * shift + err.doc,
+                reason=err.reason,
+            )
+        found = [json_syntax_diagnostic(err)]
+        result = LintResult.of("unknown", [d for d in found if keep is None or keep(d.rule)])
+        return [RequestReport(name, first_line, "", "document", result)], False
+    if is_request(doc.value):
+        items = None  # the document itself
+    else:
+        from tooltutor.lint_records import find_requests
+
+        items = find_requests(doc.value)
+        if not items:
+            if record and not _looks_like_request(doc.value):
+                return [], True
+            items = None
+    if items is None:  # the document is the request: judged as the text it is
+        fmt = options.format
+        result = lint_source(doc, fmt, model=options.model)
+        diagnostics = [_shifted(d, shift) for d in result.diagnostics]
+        kind = "request" if is_request(doc.value) else "document"
+        kept = [d for d in diagnostics if keep is None or keep(d.rule)]
+        return [
+            RequestReport(name, first_line, "", kind, LintResult.of(result.format, kept))
+        ], False
+    reports = []
+    for item in items:
+        fmt = options.format if options.format != "auto" else (item.format or "auto")
+        result = lint_value(item.value, fmt, model=options.model, fragment=item.fragment)
+        diagnostics = [_placed(d, item, doc, shift) for d in result.diagnostics]
+        if keep is not None:
+            diagnostics = [d for d in diagnostics if keep(d.rule)]
+        diagnostics.sort(key=lambda d: (d.line or 0, d.column or 0))
+        line = doc.locate(item.pointer)[0] + shift
+        kept_result = LintResult.of(result.format, diagnostics)
+        reports.append(RequestReport(name, line, item.pointer, item.kind, kept_result))
+    return reports, False
+
+
+def _looks_like_request(value: Any) -> bool:
+    """A record in no known shape that is still worth judging (it names a model)."""
+    return (
+        isinstance(value, dict) and "model" in value and not any(k in value for k in RESPONSE_KEYS)
+    )
+
+
+def _placed(d: Diagnostic, item: Any, doc: Any, shift: int) -> Diagnostic:
+    """`d` (of the request `item`, a `lint_records.Found`) with its pointer from the
+    document's root and the file's line:column."""
+    if item.origins is not None:
+        tokens = split_pointer(d.path)
+        base = item.origins.get(tokens[0] if tokens else "")
+        if base is None:
+            path, at = item.pointer + d.path, item.pointer
+        else:
+            path = at = base + pointer(*tokens[1:])
+    else:
+        path = item.pointer + d.path
+        at = item.pointer if item.embedded else path
+    line, column = doc.locate(at)
+    return d._replace(path=path, line=line + shift, column=column)
+
+
+def _shifted(d: Diagnostic, shift: int) -> Diagnostic:
+    return d._replace(line=(d.line or 1) + shift) if shift else d
+
+
+def lint_jsonl(
+    data: bytes, name: str, options: Options = DEFAULTS
+) -> tuple[list[RequestReport], int, str]:
+    """Lint every line of a JSON Lines file: (reports, records skipped, the decoded text)."""
+    from checker.lint import lint
+
+    keep = _keep(options)
+    reports: list[RequestReport] = []
+    skipped = 0
+    texts: list[str] = []
+    lines = data.split(b"\n")
+    if lines and lines[0].startswith(b"\xef\xbb\xbf"):
+        lines[0] = lines[0][3:]
+    for number, raw in enumerate(lines, 1):
+        raw = raw.removesuffix(b"\r")
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            texts.append(raw.decode("utf-8", "replace"))
+            result = lint(raw)  # the input-encoding diagnostic, at this line
+            shifted = [_shifted(d, number - 1) for d in result.diagnostics]
+            reports.append(
+                RequestReport(name, number, "", "document", LintResult.of("unknown", shifted))
+            )
+            continue
+        texts.append(line)
+        if not line.strip():
+            continue
+        found, was_skipped = lint_document(
+            line, name, options, first_line=number, record=True, keep=keep
+        )
+        reports.extend(found)
+        skipped += was_skipped
+    return reports, skipped, "\n".join(texts)
+
+
+def lint_file(
+    name: str, data: bytes, options: Options = DEFAULTS, *, jsonl: bool
+) -> DocumentReport:
+    """Lint the bytes of one file (or of standard input) as JSON, or as JSON Lines."""
+    if jsonl:
+        reports, skipped, text = lint_jsonl(data, name, options)
+        return DocumentReport(name, True, reports, skipped, text)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        from checker.lint import lint
+
+        keep = _keep(options)
+        result = lint(data)
+        kept = [d for d in result.diagnostics if keep is None or keep(d.rule)]
+        report = RequestReport(name, 1, "", "document", LintResult.of(result.format, kept))
+        return DocumentReport(name, False, [report], 0, data.decode("utf-8", "replace"))
+    reports, skipped = lint_document(text, name, options, record=options.skip_non_requests)
+    return DocumentReport(name, False, reports, int(skipped), text)
+
+
+def looks_like_jsonl(document: DocumentReport) -> bool:
+    """A JSON document that failed to parse after its first line, whose first line is JSON
+    by itself: JSON Lines read as one document (the command suggests `--jsonl`)."""
+    if document.jsonl or len(document.requests) != 1:
+        return False
+    diagnostics = document.requests[0].result.diagnostics
+    if len(diagnostics) != 1 or diagnostics[0].rule != "json-syntax":
+        return False
+    if (diagnostics[0].line or 1) < 2:
+        return False
+    import json
+
+    try:
+        json.loads(document.text.split("\n", 1)[0])
+    except ValueError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------- files
+
+
+def is_jsonl(name: str) -> bool:
+    return name.lower().endswith(JSONL_SUFFIXES)
+
+
+def walk(folder: str) -> Iterator[str]:
+    """The request files under `folder`, sorted, hidden folders and symlinked ones skipped."""
+    for root, dirs, files in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in SKIPPED_DIRS)
+        for file in sorted(files):
+            if file.lower().endswith(REQUEST_SUFFIXES) and not file.startswith("."):
+                yield os.path.join(root, file)
