@@ -48,10 +48,9 @@ def refusal_text(run, error) -> str:
             "the API refused request {request} ({type})", request=error.index + 1, type=error.type
         )
     return tr(
-        "the API refused request {request} with a 400 ({rule}): {message}",
+        "the API refused request {request} with a 400 ({rule}, explained with the problems below)",
         request=error.index + 1,
         rule=first.get("rule"),
-        message=first.get("message"),
     )
 
 
@@ -416,13 +415,17 @@ def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
         for k, diagnostics in enumerate(run.diagnostics):
             errors = [d for d in diagnostics if d.get("severity") == "error"]
             if errors:
+                rules = ", ".join(dict.fromkeys(str(d["rule"]) for d in errors))
                 return Outcome(
                     False,
-                    tr(
-                        "The API would reject {where} with a 400 ({rule}): {message}",
+                    trn(
+                        len(errors),
+                        "The API would reject {where} with a 400: {n} problem ({rules}), "
+                        "explained with the problems below.",
+                        "The API would reject {where} with a 400: {n} problems ({rules}), "
+                        "explained with the problems below.",
                         where=_where(run, k),
-                        rule=errors[0]["rule"],
-                        message=errors[0]["message"],
+                        rules=rules,
                     ),
                 )
     if not any(run.requests for run in ctx.runs):

@@ -12,10 +12,22 @@ def marks(stream=None) -> tuple[str, str]:
     return ("✔", "✘") if "utf" in encoding else ("[x]", "[ ]")
 
 
+def result_line(verdict) -> str:
+    """PASS or FAIL, with how many of the exercise's criteria are met."""
+    from tooltutor.i18n import tn
+
+    met = sum(c.passed for c in verdict.criteria)
+    total = len(verdict.criteria)
+    if verdict.passed:
+        return tn(total, "PASS: the one criterion is met.", "PASS: all {n} criteria met.")
+    return tn(
+        total, "FAIL: {met} of {n} criterion met.", "FAIL: {met} of {n} criteria met.", met=met
+    )
+
+
 def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) -> str:
     """The checklist and diagnostics of `verdict` for `text` read from `filename`."""
     from checker.report import format_human
-    from tooltutor.i18n import t
 
     ok, ko = marks(stream)
     lines = [f"{exercise.id}: {exercise.title}", ""]
@@ -31,13 +43,7 @@ def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) 
                     break_long_words=False,
                 )
             )
-    met = sum(c.passed for c in verdict.criteria)
-    total = len(verdict.criteria)
-    lines.append("")
-    if verdict.passed:
-        lines.append(t("PASS: all {total} criteria met.", total=total))
-    else:
-        lines.append(t("FAIL: {met} of {total} criteria met.", met=met, total=total))
+    lines += ["", result_line(verdict)]
     if verdict.diagnostics:
         lines += ["", format_human(verdict.diagnostics, text, filename).rstrip()]
     return "\n".join(lines) + "\n"

@@ -493,8 +493,10 @@ class WatchSession:
         )
 
     def _result(self, verdict, text: str, stamp: str = "") -> None:
-        from tooltutor.verdict_text import format_verdict, marks
+        from tooltutor.verdict_text import format_verdict, marks, result_line
 
+        if not verdict.passed:
+            verdict, held = self._spoiler_free(verdict)
         screen = self.screen
         width = screen.width
         met = sum(c.passed for c in verdict.criteria)
@@ -502,9 +504,7 @@ class WatchSession:
         ok, ko = marks(screen.raw)
         if verdict.passed:
             screen.line(
-                f"{ok} "
-                + t("PASS: all {total} criteria met.", total=total)
-                + f"  ({stamp})" * bool(stamp),
+                f"{ok} " + result_line(verdict) + f"  ({stamp})" * bool(stamp),
                 style="bold green",
             )
             self.say()
@@ -515,12 +515,12 @@ class WatchSession:
         if self.full:
             full = format_verdict(self.exercise, verdict, text, str(self.path), stream=screen.raw)
             screen.verbatim(fit(full.rstrip(), width))
+            if held:
+                screen.line(held, style="dim")
             screen.line(t("[f] shows the first problem only."), style="dim")
             return
         screen.line(
-            f"{ko} "
-            + t("FAIL: {met} of {total} criteria met.", met=met, total=total)
-            + f"  ({stamp})" * bool(stamp),
+            f"{ko} " + result_line(verdict) + f"  ({stamp})" * bool(stamp),
             style="bold red",
         )
         failing, shown = compact_diagnostics(verdict)
@@ -556,6 +556,16 @@ class WatchSession:
                 parts.append(tn(more_problems, "{n} more problem", "{n} more problems"))
             self.say()
             screen.line(t("{what}: [f] shows the full list.", what=", ".join(parts)), style="dim")
+        if held:
+            screen.line(held, style="dim")
+
+    def _spoiler_free(self, verdict):
+        """(the verdict with what the hints give held back, the note saying so)."""
+        from tooltutor.workspace import spoiler_free_verdict
+
+        revealed = getattr(self.store, "hints_revealed", None)
+        shown = revealed(self.course.id, self.exercise.id) if revealed else 0
+        return spoiler_free_verdict(self.exercise, verdict, shown, "[h]")
 
     def _hints_shown(self) -> None:
         revealed = getattr(self.store, "hints_revealed", None)

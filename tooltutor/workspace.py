@@ -324,8 +324,9 @@ class Feedback:
     #: the first hint that reveals one of them (None: only fixing them does)
     hint: int | None = None
 
-    def note(self) -> str:
-        """The one line that says what is held back, and how to get it ("" if nothing)."""
+    def note(self, hint_key: str = "h") -> str:
+        """The one line that says what is held back, and how to get it ("" if nothing);
+        `hint_key` is what shows a hint where the line is read (a key, a command)."""
         parts = []
         if self.hidden:
             if self.hint is None:
@@ -334,8 +335,9 @@ class Feedback:
                 parts.append(
                     t(
                         "The mistakes still to find are named once you fix them, or with "
-                        "hint {number} (h).",
+                        "hint {number} ({key}).",
                         number=self.hint,
+                        key=hint_key,
                     )
                 )
         if self.held_back:
@@ -359,6 +361,22 @@ def checklist_before_check(exercise: Exercise, hints_revealed: int) -> list[Show
         )
         for spec in exercise.criteria
     ]
+
+
+def spoiler_free_verdict(exercise: Exercise, verdict, hints_revealed: int, hint_key: str):
+    """(the verdict as the command line shows it, the note on what is held back): the same
+    spoiler-free view as the TUI's (`spoiler_free`), as a verdict `format_verdict` prints;
+    `hint_key` is what shows a hint there."""
+    from checker.diagnostics import Criterion
+
+    feedback = spoiler_free(exercise, verdict, hints_revealed)
+    criteria = [
+        Criterion(shown.label, original.passed, shown.message, original.id)
+        for shown, original in zip(feedback.criteria, verdict.criteria)
+    ]
+    return verdict._replace(criteria=criteria, diagnostics=feedback.diagnostics), feedback.note(
+        hint_key
+    )
 
 
 def spoiler_free(exercise: Exercise, verdict, hints_revealed: int) -> Feedback:

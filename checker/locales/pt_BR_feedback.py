@@ -56,7 +56,7 @@ MESSAGES: dict[str, str] = {
     "(and {n} more here)": "(e mais {n} aqui)",
     # ----------------------------------------------------------------- python_checks.py
     "the API refused request {request} ({type})": "a API recusou a requisição {request} ({type})",
-    "the API refused request {request} with a 400 ({rule}): {message}": "a API recusou a requisição {request} com um 400 ({rule}): {message}",
+    "the API refused request {request} with a 400 ({rule}, explained with the problems below)": "a API recusou a requisição {request} com um 400 ({rule}, explicado junto com os problemas abaixo)",
     "Not judged for run {run}: {refused}. Fix that request; catching the error would not help.": "Não avaliado na execução {run}: {refused}. Corrija essa requisição; capturar o erro não ajudaria.",
     "In {where}, the conversation no longer starts with the user's message: the model would read a tool result for a question it never saw. Keep the earlier messages and append to them.": "Em {where}, a conversa não começa mais com a mensagem do usuário: o modelo leria o resultado de uma ferramenta para uma pergunta que nunca viu. Mantenha as mensagens anteriores e acrescente a elas.",
     "In {where}, message {index} of the request before it is missing or changed. The API keeps nothing between requests: send the earlier messages again, unchanged, then append.": "Em {where}, a mensagem {index} da requisição anterior está faltando ou foi alterada. A API não guarda nada entre requisições: envie de novo as mensagens anteriores, sem mudanças, e depois acrescente.",

@@ -195,7 +195,10 @@ def command(
             argv += ["--ro-bind", str(path), str(path)]
     for name in ("ld.so.cache", "ld.so.conf", "localtime", "passwd", "group", "nsswitch.conf"):
         argv += ["--ro-bind-try", f"/etc/{name}", f"/etc/{name}"]
-    made: set[str] = {"/", "/usr", "/tmp", "/etc"}
+    # The private /tmp comes before the read-only folders: a Python installed under /tmp
+    # (a CI runner's venv) is bound on top of it instead of being hidden by it.
+    argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    made: set[str] = {"/", "/usr", "/tmp", "/etc", "/proc", "/dev"}
     for path in read_only_paths():
         for parent in reversed(Path(path).parents):
             if str(parent) not in made:
@@ -203,7 +206,6 @@ def command(
                 made.add(str(parent))
         argv += ["--ro-bind", path, path]
         made.add(path)
-    argv += ["--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
     for parent in reversed(Path(work).parents):
         if str(parent) not in made:
             argv += ["--perms", "0755", "--dir", str(parent)]

@@ -44,7 +44,7 @@ def test_a_choice_exercise_via_start_and_check(run, tmp_path):
     for args in ((), ("did-anything-happen",), (CHOICE_FILE,)):
         checked = run("check", *args, cwd=tmp_path)
         assert checked.returncode == 0, (args, checked.stdout, checked.stderr)
-        assert "PASS: all 1 criteria met." in checked.stdout
+        assert "PASS: the one criterion is met." in checked.stdout
         assert "tooltutor next" in checked.stdout
     assert _statuses(run, tmp_path)["did-anything-happen"] == "passed"
 
@@ -55,7 +55,7 @@ def test_check_of_a_choice_file_with_a_wrong_answer_names_the_ids(run, tmp_path)
     path.write_text(path.read_text() + "1, 7\n")
     checked = run("check", cwd=tmp_path)
     assert checked.returncode == 1
-    assert "FAIL: 0 of 1 criteria met." in checked.stdout
+    assert "FAIL: 0 of 1 criterion met." in checked.stdout
     assert '"#"' not in checked.stdout  # the comment lines are not read as answer words
 
 
@@ -314,3 +314,26 @@ def test_start_wraps_the_task_when_piped(run, tmp_path):
     out = run("start", "tool-or-not", cwd=tmp_path).stdout
     prose = [x for x in out.splitlines() if len(x) > 80 and not x.startswith("|")]
     assert not prose, prose
+
+
+# --------------------------------------------------------------- no spoilers
+
+
+ROUND_TRIP = COURSE.exercise("fix-round-trip")
+BUGS = [c for c in ROUND_TRIP.criteria if c.get("hidden_label")]
+
+
+def test_check_names_no_bug_of_a_find_the_bugs_exercise_before_its_hint(run, tmp_path):
+    assert len(BUGS) == 3
+    run("start", "fix-round-trip", cwd=tmp_path)
+    for revealed in range(len(ROUND_TRIP.hints) + 1):
+        if revealed:
+            run("hint", cwd=tmp_path)
+        checked = run("check", cwd=tmp_path)
+        assert checked.returncode == 1, checked.stderr
+        for bug in BUGS:
+            due = revealed >= bug.get("revealed_by_hint", len(ROUND_TRIP.hints) + 1)
+            assert (bug["label"] in checked.stdout) == due, (revealed, checked.stdout)
+            if not due:
+                assert f"{bug['hidden_label']}: not found yet" in checked.stdout
+                assert "tooltutor hint fix-round-trip" in checked.stdout

@@ -130,16 +130,23 @@ def test_an_untouched_starter_gets_a_compact_result_and_f_shows_it_all(tmp_path,
     compact = _last_check(out.getvalue())
     lines = compact.strip().splitlines()
     assert len(lines) <= 22, compact  # not 44 lines: one criterion and its diagnostics
-    failing = [c for c in session.last[0].criteria if not c.passed]
-    assert failing[0].label in compact
+    from tooltutor.workspace import spoiler_free_verdict
+
+    shown_verdict, _ = spoiler_free_verdict(exercise, session.last[0], 0, "[h]")
+    failing = [c for c in shown_verdict.criteria if not c.passed]
+    assert failing[0].label in compact  # the first one not met, as the learner may see it
     for other in failing[1:]:
         assert other.label not in compact
     assert "[f] shows the full list" in compact
     assert "solution.py" not in compact
     session.on_key("f")
     full = " ".join(_last_check(out.getvalue()).split())  # lines are wrapped to the width
-    for criterion in session.last[0].criteria:
+    for criterion in shown_verdict.criteria:
         assert " ".join(criterion.label.split()) in full
+    for spec in exercise.criteria:  # no bug is named before its hint
+        if spec.get("hidden_label"):
+            assert " ".join(spec["label"].split()) not in full
+            assert f"{spec['hidden_label']}: not found yet" in full
     assert exercise.id in full
 
 

@@ -139,10 +139,10 @@ def test_a_choice_exercise_via_start_and_check(terminal, tmp_path, size):
     path = tmp_path / "tooltutor-work/why-tools/did-anything-happen.txt"
     assert path.exists()
     code, shown = term.run("clear; tooltutor check")
-    assert code == 1 and "FAIL: 0 of 1 criteria met." in shown
+    assert code == 1 and "FAIL: 0 of 1 criterion met." in shown
     term.run("echo '7, 13' >> " + shlex.quote(str(path)))
     code, shown = term.run("clear; tooltutor check")
-    assert code == 0 and "PASS: all 1 criteria met." in shown
+    assert code == 0 and "PASS: the one criterion is met." in shown
     assert "tooltutor next" in shown
     _nothing_wider_than_the_terminal(term)
 
@@ -154,14 +154,14 @@ def test_watch_in_a_terminal(terminal, tmp_path, size):
     shown = term.wait_for("[r] check")  # it checked once at the start
     lines = shown.rstrip().splitlines()
     assert lines[-1].startswith("[r] check"), shown  # the keys are in view, at the bottom
-    assert "FAIL: 0 of 1 criteria met." in shown  # the compact result too, at 80x24
+    assert "FAIL: 0 of 1 criterion met." in shown  # the compact result too, at 80x24
     assert "Progress:" in shown
     _nothing_wider_than_the_terminal(term)
     path = tmp_path / "tooltutor-work/why-tools/did-anything-happen.txt"
     with path.open("a") as f:
         f.write("7, 13\n")
     shown = term.wait_for("Press [n] for the next exercise.")  # drawn after the result
-    assert "PASS: all 1 criteria met." in shown
+    assert "PASS: the one criterion is met." in shown
     assert "FAIL:" not in shown  # a screen of its own for each check
     term.key("n")
     order = [ex.id for lesson in COURSE.lessons for ex in lesson.exercise_items]

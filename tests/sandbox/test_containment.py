@@ -210,3 +210,22 @@ def test_root_is_not_root_inside():
         pytest.skip("only meaningful when the checker runs as root")
     report, returned = attempt("return [os.getuid(), os.geteuid()]")
     assert returned == [contain.NOBODY, contain.NOBODY]
+
+
+def test_a_python_installed_under_tmp_is_still_seen_inside(monkeypatch):
+    """A CI runner's venv under /tmp is bound over the private /tmp, not hidden by it."""
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="tooltutor-prefix-", dir="/tmp")
+    try:
+        os.chmod(folder, 0o755)
+        with open(os.path.join(folder, "seen.txt"), "w") as handle:
+            handle.write("here")
+        os.chmod(os.path.join(folder, "seen.txt"), 0o644)
+        real = contain.read_only_paths
+        monkeypatch.setattr(contain, "read_only_paths", lambda: [*real(), folder])
+        report, returned = attempt(f"return open({os.path.join(folder, 'seen.txt')!r}).read()")
+        assert report.status == "ok", report.reason
+        assert returned == "here"
+    finally:
+        shutil.rmtree(folder)

@@ -141,10 +141,11 @@ def run(args) -> int:
     shown = "<stdin>" if name == "-" else name
     verdict = mark_answer(course, exercise, payload, filename=shown)
     notes = []
-    if not args.no_record:
-        from tooltutor.progress import open_store
+    from tooltutor.progress import open_store
 
-        store = open_store(course=course)  # keyed by the course's folder too
+    store = open_store(course=course)  # keyed by the course's folder too
+    hints = store.hints_revealed(course.id, exercise.id)
+    if not args.no_record:
         if own_file and name != "-":  # the exercise's own file: it is the draft, as in watch
             store.load_draft(course.id, exercise.id)
             conflict = store.save_draft(course.id, exercise.id, draft_text(exercise, text))
@@ -167,8 +168,14 @@ def run(args) -> int:
         print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
     else:
         from tooltutor.verdict_text import format_verdict
+        from tooltutor.workspace import spoiler_free_verdict
 
-        print(format_verdict(exercise, verdict, text, shown), end="")
+        shown_verdict, held = spoiler_free_verdict(
+            exercise, verdict, hints, f"tooltutor hint {exercise.id}"
+        )
+        print(format_verdict(exercise, shown_verdict, text, shown), end="")
+        if held:
+            print(held)
         for notice in notes:
             print(t("note: {notice}", notice=notice))
         if own_file and name != "-":

@@ -23,8 +23,14 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "{tag} not translated yet, in whole or in part": (
         "{tag} ainda não traduzido, no todo ou em parte"
     ),
-    "PASS: all {total} criteria met.": "PASSOU: todos os {total} critérios atendidos.",
-    "FAIL: {met} of {total} criteria met.": "FALHOU: {met} de {total} critérios atendidos.",
+    "PASS: the one criterion is met.": (
+        "PASSOU: o único critério foi atendido.",
+        "PASSOU: todos os {n} critérios atendidos.",
+    ),
+    "FAIL: {met} of {n} criterion met.": (
+        "FALHOU: {met} de {n} critério atendido.",
+        "FALHOU: {met} de {n} critérios atendidos.",
+    ),
     # tooltutor show
     "Lesson {number} of {total}: {title}": "Lição {number} de {total}: {title}",
     "Lesson {number}, {title}": "Lição {number}, {title}",
@@ -461,9 +467,9 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "The mistakes still to find are named once you fix them.": (
         "Os erros que faltam encontrar são nomeados quando você os corrigir."
     ),
-    "The mistakes still to find are named once you fix them, or with hint {number} (h).": (
+    "The mistakes still to find are named once you fix them, or with hint {number} ({key}).": (
         "Os erros que faltam encontrar são nomeados quando você os corrigir, ou com a dica "
-        "{number} (h)."
+        "{number} ({key})."
     ),
     "{n} problem the checker found is held back: it would name one.": (
         "{n} problema encontrado pelo verificador fica guardado: ele nomearia um erro.",

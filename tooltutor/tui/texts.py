@@ -37,11 +37,25 @@ def plain(text: str, style: str = "") -> Content:
     return Content.styled(text, style) if style else Content(text)
 
 
-def inline(text: str, style: str = "") -> Content:
-    """`text` with its inline Markdown (`code`, **bold**, *italic*) shown styled."""
-    parts = [(piece, SPAN_STYLES[kind]) for piece, kind in inline_spans(text)]
+def inline(text: str, style: str = "", *, code_only: bool = False) -> Content:
+    """`text` with its inline Markdown (`code`, **bold**, *italic*) shown styled.
+
+    `code_only`: only `code` spans are read, for the checker's messages, which quote
+    learner values as they are (a value like "*x*" must not turn italic).
+    """
+    spans = inline_spans(text)
+    if code_only:
+        spans = _code_spans(text)
+    parts = [(piece, SPAN_STYLES[kind]) for piece, kind in spans]
     content = Content.assemble(*parts)
     return content.stylize_before(style) if style else content
+
+
+def _code_spans(text: str) -> list[tuple[str, str]]:
+    pieces = text.split("`")
+    if len(pieces) % 2 == 0:  # an unpaired backtick: show the text as written
+        return [(text, "")]
+    return [(piece, "code" if n % 2 else "") for n, piece in enumerate(pieces) if piece]
 
 
 def status_mark(status: str, unicode: bool = True) -> Content:

@@ -192,15 +192,17 @@ def function_tools(ctx: Context) -> list[tuple[str, dict[str, Any]]]:
 
 
 def literal(value: Any) -> str:
-    """A learner value as a JSON literal for inline code (long strings cut, `[` escaped)."""
+    """A learner value as a JSON literal for a message (long strings cut).
+
+    Printable characters stay as they are: what renders a message never reads it as markup.
+    """
     if isinstance(value, str) and len(value) > 60:
         value = value[:60] + "..."
-    text = json.dumps(value, ensure_ascii=False)
-    return text.replace("[", "\\u005b").replace("`", "\\u0060")
+    return json.dumps(value, ensure_ascii=False)
 
 
 def snippet(obj: dict[str, Any]) -> str:
-    """A flat JSON object as inline code, its learner values escaped (safe for Rich)."""
+    """A flat JSON object as inline code."""
     return "`{" + ", ".join(f"{json.dumps(k)}: {literal(v)}" for k, v in obj.items()) + "}`"
 
 

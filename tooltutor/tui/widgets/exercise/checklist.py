@@ -61,7 +61,8 @@ class Checklist(Vertical):
             else:
                 text = label
                 if criterion.message:
-                    text = label + plain("\n") + inline(criterion.message, "$text-muted")
+                    message = inline(criterion.message, "$text-muted", code_only=True)
+                    text = label + plain("\n") + message
                 rows.append(CriterionRow(plain(ko, "bold $text-error"), text))
         return rows
 

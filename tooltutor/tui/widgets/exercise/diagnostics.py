@@ -54,7 +54,7 @@ class DiagnosticList(OptionList):
         mark = error if d.is_error else warning
         style = "bold $text-error" if d.is_error else "bold $text-warning"
         head = plain(f"{mark} {where(d)} ", style)
-        body = inline(d.message) + plain(f"  [{d.rule}]", "$text-muted")
+        body = inline(d.message, code_only=True) + plain(f"  [{d.rule}]", "$text-muted")
         if d.hint:
-            body += plain("\n") + inline(d.hint, "italic")
+            body += plain("\n") + inline(d.hint, "italic", code_only=True)
         return hanging(head, body, self._width - 1)
