@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("validate", "check a course directory and self-test its exercises"),
     "progress": ("progress", "show what you have done"),
     "reset": ("reset", "forget the progress of an exercise, or of the whole course"),
+    "serve": ("serve", "open the course in a web browser (needs tooltutor[serve])"),
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from tooltutor.commands._common import load_course_or_fail
@@ -9,7 +10,8 @@ from tooltutor.errors import UserError
 
 
 def run(args) -> int:
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    served = bool(os.environ.get("TEXTUAL_DRIVER"))  # textual-serve talks through pipes
+    if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
         raise UserError(
             "the course runs in a terminal; for plain text try 'tooltutor list' "
             "or 'tooltutor show LESSON'"

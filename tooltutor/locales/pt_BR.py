@@ -262,22 +262,25 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
         "e os exercícios da lição (x abre o próximo).\n"
     ),
     # exercise workspace
-    "Check ^R": "Verificar ^R",
+    "Check {key}": "Verificar {key}",
+    "{a} or {b}": "{a} ou {b}",
+    "Go to": "Ir para",
+    "Jump to any lesson or exercise.": "Leva a qualquer lição ou exercício.",
     "Hint h": "Dica h",
     "Solution s": "Solução s",
     "Reset r": "Recomeçar r",
     "What is checked": "O que é verificado",
     "Criteria": "Critérios",
     "Why this works": "Por que isso funciona",
-    "Last check: passed. Press Ctrl+R to check again.": (
-        "Última verificação: passou. Tecle Ctrl+R para verificar de novo."
+    "Last check: passed. Press {key} to check again.": (
+        "Última verificação: passou. Tecle {key} para verificar de novo."
     ),
-    "Last check: {met} of {total} criteria met. Press Ctrl+R to check again.": (
-        "Última verificação: {met} de {total} critérios atendidos. Tecle Ctrl+R para "
+    "Last check: {met} of {total} criteria met. Press {key} to check again.": (
+        "Última verificação: {met} de {total} critérios atendidos. Tecle {key} para "
         "verificar de novo."
     ),
-    "Not checked yet. Press Ctrl+R (or F5) to check your answer.": (
-        "Ainda não verificado. Tecle Ctrl+R (ou F5) para verificar a sua resposta."
+    "Not checked yet. Press {key} to check your answer.": (
+        "Ainda não verificado. Tecle {key} para verificar a sua resposta."
     ),
     "Lesson {lesson} · exercise {number} of {total} · ": (
         "Lição {lesson} · exercício {number} de {total} · "
@@ -328,12 +331,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Keys on this screen": "Teclas desta tela",
     "**Everywhere:** Tab and Shift+Tab move between parts of the screen; arrow keys move\n"
     "inside a list, a page or the editor; Enter opens or chooses. Escape goes back (in the\n"
-    "editor, Escape first leaves the editor). Ctrl+P jumps to any lesson or exercise.\n"
-    "F1 (or ?) shows this help; q or Ctrl+Q quits, and your drafts are saved.\n": (
-        "**Em qualquer tela:** Tab e Shift+Tab passam de uma parte da tela para outra; as\n"
-        "setas andam dentro de uma lista, de uma página ou do editor; Enter abre ou escolhe.\n"
-        "Escape volta (no editor, Escape primeiro sai do editor). Ctrl+P leva a qualquer\n"
-        "lição ou exercício. F1 (ou ?) mostra esta ajuda; q ou Ctrl+Q sai, e seus rascunhos\n"
+    "editor, Escape first leaves the editor). {palette} jumps to any lesson or exercise.\n"
+    "{help} (or ?) shows this help; {quit} quits, and your drafts are saved.\n": (
+        "**Em qualquer tela:** Tab e Shift+Tab passam de uma parte da tela para outra; as "
+        "setas andam dentro de uma lista, de uma página ou do editor; Enter abre ou escolhe. "
+        "Escape volta (no editor, Escape primeiro sai do editor). {palette} leva a qualquer "
+        "lição ou exercício. {help} (ou ?) mostra esta ajuda; {quit} sai, e seus rascunhos "
         "ficam salvos.\n"
     ),
     # -- keys: what the footer and the help say ----------------------------------------------
@@ -379,36 +382,30 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Bottom": "Fim",
     # -- issue 17: the exercise screen at 80x24, what next, no spoilers ----------------
     "**Solving an exercise.** Write your answer in the editor: Tab indents, Enter keeps the\n"
-    "indentation. Ctrl+T shows the whole task over the editor and back (y there copies one of\n"
-    "its code blocks to the cursor); Ctrl+O enlarges the editor and back. Ctrl+R (or F5)\n"
-    "marks the answer: the criteria show as a checklist, and each problem found is listed;\n"
-    "Enter on one puts the cursor on it. h reveals the next hint, shown above the criteria.\n"
-    "After a pass, the explanation is shown and Ctrl+N (or n) opens what comes next. The\n"
+    "indentation. {task} shows the whole task over the editor and back (y there copies one of\n"
+    "its code blocks to the cursor); {enlarge} enlarges the editor and back. {check} marks\n"
+    "the answer: the criteria show as a checklist, and each problem found is listed; Enter\n"
+    "on one puts the cursor on it. h reveals the next hint, shown above the criteria. After\n"
+    "a pass, the explanation is shown and {next} opens what comes next. The\n"
     "solution opens after a pass, or after three failed checks if you confirm. r resets the\n"
     "editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside\n"
     "the editor: Escape leaves it, i goes back in. Your draft is saved as you type.\n": (
         "**Resolvendo um exercício.** Escreva a sua resposta no editor: Tab indenta, Enter "
-        "mantém\n"
-        "a indentação. Ctrl+T mostra a tarefa inteira por cima do editor e volta (ali, y copia "
-        "um\n"
-        "dos blocos de código dela para o cursor); Ctrl+O amplia o editor e o restaura. "
-        "Ctrl+R\n"
-        "(ou F5) corrige a resposta: os critérios aparecem como uma lista de verificação, e "
-        "cada\n"
-        "problema encontrado aparece listado; Enter num deles leva o cursor até ele. h mostra "
-        "a\n"
-        "próxima dica, acima dos critérios. Depois que você passar, a explicação aparece e "
-        "Ctrl+N\n"
-        "(ou n) abre o que vem a seguir. A solução abre depois que você passar, ou depois de "
-        "três\n"
-        "verificações sem sucesso, se você confirmar. r volta o editor ao texto inicial; e "
-        "abre a\n"
-        "sua resposta no $EDITOR. As teclas de letra funcionam fora do editor: Escape sai "
-        "dele, i\n"
-        "volta para ele. Seu rascunho é salvo enquanto você digita.\n"
+        "mantém a indentação. {task} mostra a tarefa inteira por cima do editor e volta (ali, "
+        "y copia um dos blocos de código dela para o cursor); {enlarge} amplia o editor e o "
+        "restaura. {check} corrige a resposta: os critérios aparecem como uma lista de "
+        "verificação, e cada problema encontrado aparece listado; Enter num deles leva o "
+        "cursor até ele. h mostra a próxima dica, acima dos critérios. Depois que você "
+        "passar, a explicação aparece e {next} abre o que vem a seguir. A solução abre "
+        "depois que você passar, ou depois de três verificações sem sucesso, se você "
+        "confirmar. r volta o editor ao texto inicial; e abre a sua resposta no $EDITOR. As "
+        "teclas de letra funcionam fora do editor: Escape sai dele, i volta para ele. Seu "
+        "rascunho é salvo enquanto você digita.\n"
     ),
-    "^T: whole task": "^T: tarefa inteira",
-    "^T: back to the editor · y: copy its code": "^T: volta ao editor · y: copia o código dela",
+    "{key}: whole task": "{key}: tarefa inteira",
+    "{key}: back to the editor · y: copy its code": (
+        "{key}: volta ao editor · y: copia o código dela"
+    ),
     "Show the whole task, or go back to the editor.": (
         "Mostra a tarefa inteira, ou volta ao editor."
     ),
@@ -442,16 +439,16 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "Pass this exercise first; h shows a hint.": (
         "Resolva este exercício primeiro; h mostra uma dica."
     ),
-    "Next (n or Ctrl+N): {where}": "Próximo (n ou Ctrl+N): {where}",
-    "Lesson {number} complete! Next (n or Ctrl+N): {where}": (
-        "Lição {number} concluída! Próximo (n ou Ctrl+N): {where}"
+    "Next ({keys}): {where}": "Próximo ({keys}): {where}",
+    "Lesson {number} complete! Next ({keys}): {where}": (
+        "Lição {number} concluída! Próximo ({keys}): {where}"
     ),
     "Every exercise of Lesson {number} is passed; {n} check on its pages is not answered yet. "
-    "Next (n or Ctrl+N): {where}": (
+    "Next ({keys}): {where}": (
         "Todos os exercícios da lição {number} estão resolvidos; {n} pergunta das páginas "
-        "dela ainda não tem resposta. Próximo (n ou Ctrl+N): {where}",
+        "dela ainda não tem resposta. Próximo ({keys}): {where}",
         "Todos os exercícios da lição {number} estão resolvidos; {n} perguntas das páginas "
-        "dela ainda não têm resposta. Próximo (n ou Ctrl+N): {where}",
+        "dela ainda não têm resposta. Próximo ({keys}): {where}",
     ),
     "You have finished the whole course. Well done!": "Você concluiu o curso inteiro. Parabéns!",
     "Course": "Curso",

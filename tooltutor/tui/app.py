@@ -21,7 +21,7 @@ from tooltutor.pages import can_draw_unicode
 from tooltutor.tui.control_filter import ControlCharacterFilter
 from tooltutor.tui.palette import CourseCommands
 from tooltutor.tui.screens.course_map import CourseMapScreen
-from tooltutor.tui.texts import t, translate_bindings
+from tooltutor.tui.texts import adapt_bindings, t
 
 _CONTROL_FILTER = ControlCharacterFilter()
 
@@ -37,11 +37,18 @@ class TutorApp(App[None]):
     #: Screens get the class `-narrow` below 100 columns (panes stack) and `-wide` above.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        Binding("f1", "help", "Help", tooltip="Show the keys of this screen."),
+        Binding("f1,f2", "help", "Help", tooltip="Show the keys of this screen."),
         Binding(
             "question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen."
         ),
         Binding("q", "quit", "Quit", tooltip="Quit; your drafts are saved."),
+        Binding(
+            "slash",
+            "go_to",
+            "Go to",
+            show=False,
+            tooltip="Jump to any lesson or exercise.",
+        ),
     ]
 
     def __init__(
@@ -56,7 +63,7 @@ class TutorApp(App[None]):
         #: the language of the interface: the course's (what it was loaded in) by default
         self.lang = set_language(lang or course.lang)
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.course = course
         self.store = store
         use_course = getattr(store, "use_course", None)
@@ -171,6 +178,10 @@ class TutorApp(App[None]):
 
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen(self.screen))
+
+    def action_go_to(self) -> None:
+        """Open the command palette (its own key, Ctrl+P, prints in a browser)."""
+        self.action_command_palette()
 
     async def action_quit(self) -> None:
         """Save every open draft, then quit."""

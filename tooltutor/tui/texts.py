@@ -6,7 +6,7 @@ name theme variables (`$text-success`), so they follow the theme and vanish with
 `NO_COLOR`; the status glyphs carry the meaning on their own.
 
 The interface's own words go through `tooltutor.i18n.t` (re-exported here); key bindings
-are declared in English on each class and `translate_bindings` puts a node's in the
+are declared in English on each class and `adapt_bindings` puts a node's in the
 interface's language when it is made.
 """
 
@@ -23,7 +23,7 @@ from tooltutor.i18n import current_language, t, tn
 from tooltutor.journey import ATTEMPTED, NEW, PASSED, glyph
 from tooltutor.pages import inline_spans
 
-__all__ = ["t", "tn", "translate_bindings"]
+__all__ = ["t", "tn", "adapt_bindings"]
 
 #: Styles of the inline Markdown spans in one-line texts (choices, labels, hints).
 SPAN_STYLES = {"": "", "code": "bold $text-accent", "bold": "bold", "italic": "italic"}
@@ -80,13 +80,17 @@ def status_text(status: str, variables: dict[str, str], unicode: bool = True) ->
     return Text(glyph(status, unicode), style=style, end="")
 
 
-def translate_bindings(node) -> None:
+def adapt_bindings(node) -> None:
     """Put the descriptions and tooltips of `node`'s key bindings (what the footer and the
-    help show) in the interface's language; call it in `__init__`. Nothing in English.
+    help show) in the interface's language, and in a browser keep the keys it takes out
+    of the footer (`keys.hide_browser_keys`); call it in `__init__`.
 
     Textual gives each node its own copy of its class's bindings, made from `BINDINGS`
-    when the node is created: the copies are translated, the class stays English.
+    when the node is created: the copies are adapted, the class stays as declared.
     """
+    from tooltutor.tui.keys import hide_browser_keys
+
+    hide_browser_keys(node)
     if current_language() == "en":
         return
     table = node._bindings.key_to_bindings

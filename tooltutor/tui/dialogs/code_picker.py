@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tooltutor.tui.texts import plain, t, tn, translate_bindings
+from tooltutor.tui.texts import adapt_bindings, plain, t, tn
 from tooltutor.workspace import CodeBlock
 
 
@@ -23,7 +23,7 @@ class CodePicker(ModalScreen[int | None]):
 
     def __init__(self, blocks: list[CodeBlock]) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.blocks = blocks
 
     def compose(self) -> ComposeResult:

@@ -10,7 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tooltutor.i18n import N_
-from tooltutor.tui.texts import plain, t, translate_bindings
+from tooltutor.tui.texts import adapt_bindings, plain, t
 
 
 class ConfirmDialog(ModalScreen[bool]):
@@ -33,7 +33,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def __init__(self, question: str | None = None) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.question = question or t(self.QUESTION)
 
     def compose(self) -> ComposeResult:

@@ -9,7 +9,7 @@ from textual.highlight import highlight
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tooltutor.tui.texts import plain, t, translate_bindings
+from tooltutor.tui.texts import adapt_bindings, plain, t
 
 LANGUAGES = {"json": "json", "python": "python"}
 
@@ -27,7 +27,7 @@ class SolutionDialog(ModalScreen[None]):
 
     def __init__(self, title: str, text: str, kind: str) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.title_text = title
         self.text = text
         self.kind = kind

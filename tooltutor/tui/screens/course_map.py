@@ -11,7 +11,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static, Tree
 
 from tooltutor.journey import legend
-from tooltutor.tui.texts import plain, t, translate_bindings
+from tooltutor.tui.keys import palette_in_footer
+from tooltutor.tui.texts import adapt_bindings, plain, t
 from tooltutor.tui.widgets.map.lesson_details import LessonDetails
 from tooltutor.tui.widgets.map.lesson_tree import (
     BROKEN_LESSON,
@@ -37,7 +38,7 @@ class CourseMapScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
 
     def compose(self) -> ComposeResult:
         app = self.app
@@ -48,7 +49,7 @@ class CourseMapScreen(Screen[None]):
             yield LessonTree(app.course, unicode=app.unicode, id="lesson-tree")
             yield LessonDetails(app.course, unicode=app.unicode, id="lesson-details")
         yield Static(plain(legend(app.unicode)), id="legend")
-        yield Footer()
+        yield Footer(show_command_palette=palette_in_footer())
 
     def on_mount(self) -> None:
         self.sub_title = self.app.course.title

@@ -23,7 +23,8 @@ from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
-from tooltutor.tui.texts import plain, status_mark, t, tn, translate_bindings
+from tooltutor.tui.keys import key, next_keys, palette_in_footer
+from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t, tn
 from tooltutor.tui.widgets.exercise.checklist import Checklist
 from tooltutor.tui.widgets.exercise.choice_answer import ChoiceAnswer
 from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
@@ -80,11 +81,11 @@ class ExerciseScreen(Screen[None]):
 
     HELP = N_("""\
 **Solving an exercise.** Write your answer in the editor: Tab indents, Enter keeps the
-indentation. Ctrl+T shows the whole task over the editor and back (y there copies one of
-its code blocks to the cursor); Ctrl+O enlarges the editor and back. Ctrl+R (or F5)
-marks the answer: the criteria show as a checklist, and each problem found is listed;
-Enter on one puts the cursor on it. h reveals the next hint, shown above the criteria.
-After a pass, the explanation is shown and Ctrl+N (or n) opens what comes next. The
+indentation. {task} shows the whole task over the editor and back (y there copies one of
+its code blocks to the cursor); {enlarge} enlarges the editor and back. {check} marks
+the answer: the criteria show as a checklist, and each problem found is listed; Enter
+on one puts the cursor on it. h reveals the next hint, shown above the criteria. After
+a pass, the explanation is shown and {next} opens what comes next. The
 solution opens after a pass, or after three failed checks if you confirm. r resets the
 editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside
 the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
@@ -94,16 +95,16 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     ESCAPE_TO_MINIMIZE = False
 
     BINDINGS = [
-        Binding("ctrl+r,f5", "check", "Check", priority=True, tooltip="Mark your answer."),
+        Binding("ctrl+r,f5,f9", "check", "Check", priority=True, tooltip="Mark your answer."),
         Binding(
-            "ctrl+t",
+            "ctrl+t,f4",
             "task",
             "Task",
             priority=True,
             tooltip="Show the whole task, or go back to the editor.",
         ),
         Binding(
-            "ctrl+o",
+            "ctrl+o,f8",
             "enlarge",
             "Enlarge",
             priority=True,
@@ -156,7 +157,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
     def __init__(self, exercise: Exercise) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.exercise = exercise
         self.checking = False
         self.passed_now = False
@@ -184,7 +185,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
             with TaskPane(id="task"):
                 with Horizontal(id="task-top"):
                     yield Static(plain(course.expand(ex.title), "bold"), id="task-title")
-                    yield Static(plain(t("^T: whole task")), id="task-tip")
+                    yield Static(
+                        plain(t("{key}: whole task", key=key("task_short"))), id="task-tip"
+                    )
                 yield Markdown(course.expand(ex.prompt), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
@@ -199,7 +202,12 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                         self.initial_text, ex.kind, cursor_blink=app.cursor_blink, id="editor"
                     )
                 with Horizontal(id="actions", classes="buttons"):
-                    yield Button(plain(t("Check ^R")), id="check", compact=True, variant="primary")
+                    yield Button(
+                        plain(t("Check {key}", key=key("check_short"))),
+                        id="check",
+                        compact=True,
+                        variant="primary",
+                    )
                     yield Button(plain(t("Hint h")), id="hint", compact=True)
                     yield Button(plain(t("Solution s")), id="solution", compact=True)
                     yield Button(plain(t("Reset r")), id="reset", compact=True)
@@ -220,7 +228,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                 )
                 yield DiagnosticList(unicode=app.unicode, id="diagnostics")
                 yield Static(id="held-back", markup=False)
-        yield Footer(compact=True)
+        yield Footer(compact=True, show_command_palette=palette_in_footer())
 
     def on_mount(self) -> None:
         app = self.app
@@ -243,17 +251,20 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         if attempts:
             last = attempts[-1]
             if last.passed:
-                self._summary(t("Last check: passed. Press Ctrl+R to check again."))
+                self._summary(
+                    t("Last check: passed. Press {key} to check again.", key=key("check"))
+                )
             else:
                 self._summary(
                     t(
-                        "Last check: {met} of {total} criteria met. Press Ctrl+R to check again.",
+                        "Last check: {met} of {total} criteria met. Press {key} to check again.",
+                        key=key("check"),
                         met=last.criteria_passed,
                         total=last.criteria_total,
                     )
                 )
         else:
-            self._summary(t("Not checked yet. Press Ctrl+R (or F5) to check your answer."))
+            self._summary(t("Not checked yet. Press {key} to check your answer.", key=key("check")))
         app.store.set_position(course.id, ex.lesson, exercise_id=ex.id)
         app.check_store()
         self.answer_widget.focus()
@@ -320,11 +331,12 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         if step.kind == "done":
             return t("You have finished the whole course. Well done!")
         if lesson is None or (step.kind == "exercise" and step.lesson_id == lesson.id):
-            return t("Next (n or Ctrl+N): {where}", where=where)
+            return t("Next ({keys}): {where}", keys=next_keys(), where=where)
         progress = app.journey.progress(lesson)
         if progress.finished:
             return t(
-                "Lesson {number} complete! Next (n or Ctrl+N): {where}",
+                "Lesson {number} complete! Next ({keys}): {where}",
+                keys=next_keys(),
                 number=lesson.number,
                 where=where,
             )
@@ -332,9 +344,10 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         return tn(
             left,
             "Every exercise of Lesson {number} is passed; {n} check on its pages is not "
-            "answered yet. Next (n or Ctrl+N): {where}",
+            "answered yet. Next ({keys}): {where}",
             "Every exercise of Lesson {number} is passed; {n} checks on its pages are not "
-            "answered yet. Next (n or Ctrl+N): {where}",
+            "answered yet. Next ({keys}): {where}",
+            keys=next_keys(),
             number=lesson.number,
             where=where,
         )
@@ -446,7 +459,11 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     def _task_tip(self, task_open: bool) -> None:
         """The tip beside the task's title: how to open it, or how to go back."""
         self.set_class(task_open, "-task-open")
-        tip = t("^T: back to the editor · y: copy its code") if task_open else t("^T: whole task")
+        shown = key("task_short")
+        if task_open:
+            tip = t("{key}: back to the editor · y: copy its code", key=shown)
+        else:
+            tip = t("{key}: whole task", key=shown)
         self.query_one("#task-tip", Static).update(plain(tip))
 
     def minimize(self) -> None:

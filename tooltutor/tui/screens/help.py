@@ -10,14 +10,15 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from tooltutor.i18n import N_
-from tooltutor.tui.texts import plain, t, translate_bindings
+from tooltutor.tui.keys import BROWSER_TAKES, in_browser, names, palette_in_footer
+from tooltutor.tui.texts import adapt_bindings, plain, t
 from tooltutor.tui.widgets.prose import Prose
 
 GENERAL = N_("""\
 **Everywhere:** Tab and Shift+Tab move between parts of the screen; arrow keys move
 inside a list, a page or the editor; Enter opens or chooses. Escape goes back (in the
-editor, Escape first leaves the editor). Ctrl+P jumps to any lesson or exercise.
-F1 (or ?) shows this help; q or Ctrl+Q quits, and your drafts are saved.
+editor, Escape first leaves the editor). {palette} jumps to any lesson or exercise.
+{help} (or ?) shows this help; {quit} quits, and your drafts are saved.
 """)
 
 
@@ -27,12 +28,12 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
 
     BINDINGS = [
-        Binding("escape,f1,q,question_mark", "close", "Close", tooltip="Close the help."),
+        Binding("escape,f1,f2,q,question_mark", "close", "Close", tooltip="Close the help."),
     ]
 
     def __init__(self, underneath: Screen) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.underneath = underneath
 
     def compose(self) -> ComposeResult:
@@ -41,10 +42,10 @@ class HelpScreen(ModalScreen[None]):
             yield Static(plain(t("Help"), "bold"), id="help-title")
             with VerticalScroll(id="help-body"):
                 if guide:
-                    yield Prose(t(guide), id="help-guide")
+                    yield Prose(t(guide, **names()), id="help-guide")
                 yield Static(self._keys(), id="help-keys")
-                yield Prose(t(GENERAL), id="help-general")
-        yield Footer()
+                yield Prose(t(GENERAL, **names()), id="help-general")
+        yield Footer(show_command_palette=palette_in_footer())
 
     def _keys(self) -> Content:
         """The keys tooltutor gives the screen underneath, with what each does: the
@@ -59,6 +60,8 @@ class HelpScreen(ModalScreen[None]):
             for bindings in node._bindings.key_to_bindings.values():
                 for binding in bindings:
                     if (binding.key, binding.action) not in declared or binding.system:
+                        continue
+                    if in_browser() and binding.key in BROWSER_TAKES:
                         continue
                     what = binding.tooltip or binding.description
                     if not what:

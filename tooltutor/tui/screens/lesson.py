@@ -14,7 +14,8 @@ from tooltutor.course import Lesson
 from tooltutor.i18n import N_
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import RECAP, lesson_pages, page_heading
-from tooltutor.tui.texts import plain, status_mark, t, translate_bindings
+from tooltutor.tui.keys import palette_in_footer
+from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
 from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets
 from tooltutor.tui.widgets.lesson.sources import SourcesList
@@ -43,7 +44,7 @@ the lesson's exercises (x opens the next one).
 
     def __init__(self, lesson: Lesson, page: int = 0) -> None:
         super().__init__()
-        translate_bindings(self)
+        adapt_bindings(self)
         self.lesson = lesson
         self.pages = []
         self.page_index = page
@@ -61,7 +62,7 @@ the lesson's exercises (x opens the next one).
             yield Button(plain(f"{back} {t('Previous')}"), id="previous", compact=True)
             yield Static(id="page-count", markup=False)
             yield Button(plain(f"{t('Next')} {forward}"), id="next", compact=True)
-        yield Footer()
+        yield Footer(show_command_palette=palette_in_footer())
 
     async def on_mount(self) -> None:
         app = self.app

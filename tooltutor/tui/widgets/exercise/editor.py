@@ -6,7 +6,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import TextArea
 
-from tooltutor.tui.texts import translate_bindings
+from tooltutor.tui.texts import adapt_bindings
 from tooltutor.workspace import indented_for, new_line_indent
 
 #: TextArea language of each exercise kind.
@@ -32,7 +32,7 @@ class AnswerEditor(TextArea):
             show_line_numbers=True,
             id=id,
         )
-        translate_bindings(self)
+        adapt_bindings(self)
         self.kind = kind
         self.cursor_blink = cursor_blink
         self.indent_width = 2 if kind == "json" else 4

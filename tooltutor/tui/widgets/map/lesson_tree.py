@@ -15,7 +15,7 @@ from textual.widgets.tree import TreeNode
 from tooltutor.course import Course
 from tooltutor.journey import LessonProgress, missing_exercises
 from tooltutor.lesson_text import untranslated_tag
-from tooltutor.tui.texts import status_text, t, translate_bindings
+from tooltutor.tui.texts import adapt_bindings, status_text, t
 
 LESSON, EXERCISE, MISSING, BROKEN_LESSON = "lesson", "exercise", "missing", "broken-lesson"
 
@@ -38,7 +38,7 @@ class LessonTree(Tree[MapItem]):
 
     def __init__(self, course: Course, *, unicode: bool = True, id: str | None = None) -> None:
         super().__init__(t("Lessons"), id=id)
-        translate_bindings(self)
+        adapt_bindings(self)
         self.course = course
         self.unicode = unicode
         self.show_root = False
