@@ -84,8 +84,9 @@ def page():
             browser.close()
 
 
-def _store_says(home: Path, question, *, timeout: float = 60):
-    """Poll the learner's progress store until `question(store, course_id)` is truthy."""
+def _store_says(home: Path, question, *, page=None, timeout: float = 60):
+    """Poll the learner's progress store until `question(store, course_id)` is truthy
+    (a screenshot of the page, `failed.png`, when it never is)."""
     course = load_course()
     deadline = time.monotonic() + timeout
     last = None
@@ -99,6 +100,8 @@ def _store_says(home: Path, question, *, timeout: float = 60):
         if last:
             return last
         time.sleep(0.25)
+    if page is not None:
+        _shot(page, "failed")
     raise AssertionError(f"the progress store never showed it (last answer: {last!r})")
 
 
@@ -123,12 +126,12 @@ def test_map_lesson_exercise_check_pass_in_chromium(served, page):
     for _ in range(3):
         page.keyboard.press("ArrowDown", delay=50)
     page.keyboard.press("Enter")
-    position = _store_says(home, lambda store, cid: store.position(cid))
+    position = _store_says(home, lambda store, cid: store.position(cid), page=page)
     assert (position.lesson_id, position.exercise_id) == (exercise.lesson, None)
     _shot(page, "2-lesson")
 
     page.keyboard.press("x")  # the lesson's next exercise
-    _store_says(home, lambda store, cid: store.position(cid).exercise_id == exercise.id)
+    _store_says(home, lambda store, cid: store.position(cid).exercise_id == exercise.id, page=page)
     page.wait_for_timeout(1000)
     _shot(page, "3-exercise")
 
@@ -136,18 +139,19 @@ def test_map_lesson_exercise_check_pass_in_chromium(served, page):
     for _ in range(starter_lines):  # select the starter from its top (F7 is the browser's)
         page.keyboard.press("Shift+ArrowDown")
     page.keyboard.press("Shift+End")
-    page.keyboard.insert_text(answer)
+    page.keyboard.type(answer)  # key by key: in order after the selection
 
     def draft(store, cid):
         saved = store.load_draft(cid, exercise.id)
         return saved is not None and saved.text.strip() == answer
 
-    _store_says(home, draft)  # the draft autosaves: the app has the whole answer
+    _store_says(home, draft, page=page)  # the draft autosaves: the app has the whole answer
     _shot(page, "4-answered")
     page.keyboard.press("F9")  # Check: Ctrl+R and F5 would reload the page
     _store_says(
         home,
         lambda store, cid: store.exercise_status(cid, "write-tool-result") == "passed",
+        page=page,
     )
     page.wait_for_timeout(1000)
     _shot(page, "5-passed")

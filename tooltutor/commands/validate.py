@@ -37,6 +37,9 @@ def run(args) -> int:
     if course.lesson_order:
         ensure_trusted(course, assume=getattr(args, "trust", False))
     problems += self_test(course)
+    from tooltutor.yaml_portability import portability_problems
+
+    problems += portability_problems(course.root)
     for problem in problems:
         print(problem)
     for report in course.translations.values():

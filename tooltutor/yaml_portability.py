@@ -1,0 +1,65 @@
+"""Course files every PyYAML reads alike: with libyaml (the C loader tooltutor prefers) and
+without it (the pure-Python loader, as on an install where libyaml is missing).
+
+The two loaders disagree at the edges: libyaml takes a plain `?` inside a flow sequence
+(`[Which one?, "B"]`) that the pure-Python loader rejects, so an exercise that loads here
+could vanish on a learner's machine. `tooltutor validate` reads every course file with the
+pure-Python loader too and reports where it stops.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+COURSE_GLOBS = ("course.yaml", "lessons/**/*.yaml", "exercises/**/*.yaml")
+
+
+def course_files(root: Path) -> list[Path]:
+    """The YAML files of a course folder, in a stable order."""
+    found: set[Path] = set()
+    for pattern in COURSE_GLOBS:
+        found.update(p for p in root.glob(pattern) if p.is_file())
+    return sorted(found)
+
+
+def portability_problems(root: Path) -> list:
+    """A `Problem` for each course file the pure-Python loader cannot read (none when
+    PyYAML has no C loader: then the course was loaded with the pure-Python one already)."""
+    import yaml
+
+    from tooltutor.course import Problem
+
+    if not hasattr(yaml, "CSafeLoader"):
+        return []
+    problems = []
+    for path in course_files(root):
+        try:
+            text = path.read_text(encoding="utf-8-sig")
+            yaml.compose(text, Loader=yaml.SafeLoader)
+        except (OSError, UnicodeDecodeError):
+            continue  # reported by the loader itself
+        except yaml.MarkedYAMLError as exc:
+            if not _c_loader_reads(text):
+                continue  # broken for both: the loader's own message covers it
+            mark = exc.problem_mark or exc.context_mark
+            line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+            problems.append(
+                Problem(
+                    path,
+                    line,
+                    column,
+                    f"PyYAML without libyaml cannot read this file ({exc.problem}), so "
+                    "where libyaml is missing it is left out: put the text in quotes",
+                )
+            )
+    return problems
+
+
+def _c_loader_reads(text: str) -> bool:
+    import yaml
+
+    try:
+        yaml.compose(text, Loader=yaml.CSafeLoader)
+    except yaml.YAMLError:
+        return False
+    return True
