@@ -35,6 +35,18 @@ UNREADABLE_RULES = frozenset(
 )
 
 
+#: Rules of Python code that started but was stopped before any criterion could be checked.
+NOT_RUN_RULES = frozenset(
+    {
+        "python-timeout",
+        "python-memory",
+        "python-crashed",
+        "python-output-flood",
+        "python-internal-error",
+    }
+)
+
+
 class _DiagnosticFields(NamedTuple):
     rule: str
     severity: Severity
@@ -97,15 +109,25 @@ class Criterion(NamedTuple):
     message: str = ""
     id: str = ""
 
-    def to_dict(self) -> dict[str, Any]:
-        """Exercism results.json v3 test entry (`name`, `status`, `message`) plus our fields."""
+    def to_dict(
+        self, status: str | None = None, output: str | None = None, test_code: str | None = None
+    ) -> dict[str, Any]:
+        """Exercism results.json v3 test entry plus our `id`, `label` and `passed` (see
+        `checker.results`): `status` defaults to pass or fail, `test_code` to the id."""
+        message = None
+        if not self.passed:
+            from checker.i18n import tr
+
+            message = self.message or tr("Not met yet.")
         return {
-            "id": self.id,
             "name": self.label,
+            "status": status or ("pass" if self.passed else "fail"),
+            "message": message,
+            "output": output,
+            "test_code": test_code or self.id,
+            "id": self.id,
             "label": self.label,
-            "status": "pass" if self.passed else "fail",
             "passed": self.passed,
-            "message": self.message,
         }
 
 
@@ -113,6 +135,8 @@ class _VerdictFields(NamedTuple):
     passed: bool
     criteria: list[Criterion]
     diagnostics: list[Diagnostic]
+    #: what the learner's code printed (Python exercises), bounded by the sandbox
+    output: str
 
 
 class Verdict(_VerdictFields):
@@ -125,36 +149,31 @@ class Verdict(_VerdictFields):
         passed: bool,
         criteria: list[Criterion] | None = None,
         diagnostics: list[Diagnostic] | None = None,
+        output: str = "",
     ) -> Verdict:
-        return super().__new__(cls, passed, list(criteria or []), list(diagnostics or []))
+        return super().__new__(cls, passed, list(criteria or []), list(diagnostics or []), output)
 
     @property
     def status(self) -> str:
-        """`pass`, `fail`, or `error` when the submission could not be read at all."""
+        """`pass`, `fail`, or `error` when no criterion could be checked (the submission
+        could not be read, or its code was stopped before it finished)."""
         if self.passed:
             return "pass"
-        if any(d.rule in UNREADABLE_RULES for d in self.diagnostics):
+        if self.stopped_by() is not None:
             return "error"
         return "fail"
 
-    def to_dict(self) -> dict[str, Any]:
-        """Exercism results.json v3 (`version`, `status`, `message`, `tests`) plus ours.
+    def stopped_by(self) -> Diagnostic | None:
+        """The diagnostic that kept every criterion from being checked, if one did."""
+        return next(
+            (d for d in self.diagnostics if d.rule in UNREADABLE_RULES | NOT_RUN_RULES), None
+        )
 
-        `tests` holds the criteria (see `Criterion.to_dict`); `passed` and `diagnostics`
-        are our additions.
-        """
-        message = None
-        if self.status == "error":
-            first = next(d for d in self.diagnostics if d.rule in UNREADABLE_RULES)
-            message = first.message
-        return {
-            "version": 3,
-            "status": self.status,
-            "message": message,
-            "passed": self.passed,
-            "tests": [c.to_dict() for c in self.criteria],
-            "diagnostics": [d.to_dict() for d in self.diagnostics],
-        }
+    def to_dict(self, exercise: Any = None) -> dict[str, Any]:
+        """Exercism results.json v3 plus our fields: see `checker.results`."""
+        from checker.results import results_document
+
+        return results_document(self, exercise)
 
 
 class _LintResultFields(NamedTuple):

@@ -59,7 +59,7 @@ def mark_python(
         return _not_run(exercise, report)
     criteria, diagnostics = run_criteria(exercise, PythonContext(report, exercise), checks)
     diagnostics = _exception_diagnostics(report) + _request_diagnostics(report) + diagnostics
-    return Verdict(all(c.passed for c in criteria), criteria, diagnostics)
+    return Verdict(all(c.passed for c in criteria), criteria, diagnostics, _printed(report))
 
 
 def _not_run(exercise: Mapping[str, Any], report) -> Verdict:
@@ -81,7 +81,18 @@ def _not_run(exercise: Mapping[str, Any], report) -> Verdict:
         )
         for spec in exercise.get("criteria", [])
     ]
-    return Verdict(False, criteria, [diagnostic])
+    return Verdict(False, criteria, [diagnostic], _printed(report))
+
+
+def _printed(report) -> str:
+    """What the learner's code printed, run by run (a header per run when several did)."""
+    runs = [run for run in report.runs if run.stdout]
+    if len(runs) == 1:
+        return runs[0].stdout
+    return "".join(
+        tr("--- run {n} ---", n=run.index + 1) + "\n" + run.stdout.rstrip("\n") + "\n"
+        for run in runs
+    )
 
 
 def _last_frame(report) -> dict | None:

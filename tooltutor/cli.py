@@ -31,6 +31,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "progress": ("progress", "show what you have done"),
     "reset": ("reset", "forget the progress of an exercise, or of the whole course"),
     "serve": ("serve", "open the course in a web browser (needs tooltutor[serve])"),
+    "completion": ("completion", "print a shell completion script for bash, zsh or fish"),
 }
 
 
@@ -38,12 +39,21 @@ class _Parser(argparse.ArgumentParser):
     """ArgumentParser whose usage errors are one line and exit 2, with the closest command
     (or choice) for one that does not exist."""
 
+    #: set for `check --json`: a usage error is a results.json document too (on stdout)
+    results_json = False
+
     def error(self, message: str) -> None:  # type: ignore[override]
         unknown = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
         if unknown:
             message = f"no command '{unknown.group(1)}'{_suggestion(message)}"
         else:
             message += _suggestion(message)
+        if _Parser.results_json:
+            import json
+
+            from checker.results import error_document
+
+            print(json.dumps(error_document(f"usage: {message}"), indent=2))
         self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
 
 
@@ -63,12 +73,40 @@ def _suggestion(message: str) -> str:
     return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
 
 
+#: What `tooltutor --help` says after the options: exit codes and environment variables.
+EPILOG = """\
+exit codes:
+  0    done: the answer passes, the request is valid, the course is valid
+  1    the answer fails, the request is invalid, the course has errors, or you said no
+  2    a usage or file problem (unknown command or exercise, unreadable file)
+  70   an internal error (a bug in tooltutor; TOOLTUTOR_DEBUG=1 shows it)
+  130  interrupted (Ctrl+C)
+
+environment variables:
+  TOOLTUTOR_COURSE          course directory (as --course)
+  TOOLTUTOR_LANG            language of the course and the interface (as --lang)
+  TOOLTUTOR_TRUST=1         trust a course's own Python code (as --trust)
+  TOOLTUTOR_HOME            folder of the progress store and caches (default: the
+                            user data folder)
+  TOOLTUTOR_MAX_FILE_BYTES  largest answer or request file read (default: 10 MB)
+  TOOLTUTOR_SANDBOX         auto, bwrap or none: how Python exercises are contained
+  TOOLTUTOR_PAGER, PAGER    pager of 'show' (default: less)
+  EDITOR, VISUAL            editor the TUI opens with 'e'
+  NO_COLOR                  plain output, no colours
+  TOOLTUTOR_DEBUG=1         show the traceback of an internal error
+
+shell completion: tooltutor completion bash|zsh|fish (see 'tooltutor completion --help')
+"""
+
+
 def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
     """The command line; only the `selected` subcommand's module is imported (all if None)."""
     parser = _Parser(
         prog="tooltutor",
         description="Learn to build LLM agents that call tools: lessons, exercises and an "
         "offline checker. With no command, starts the course in the terminal UI.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tooltutor {__version__}")
     parser.add_argument(
@@ -118,7 +156,9 @@ def _command_module(module_name: str):
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
     argv = sys.argv[1:] if argv is None else argv
-    parser = build_parser(_selected_command(argv) or "")
+    selected = _selected_command(argv)
+    _Parser.results_json = selected == "check" and "--json" in argv
+    parser = build_parser(selected or "")
     args = parser.parse_args(argv)
     if args.command is None:
         return _run(args)

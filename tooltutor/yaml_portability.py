@@ -32,12 +32,17 @@ def portability_problems(root: Path) -> list:
     if not hasattr(yaml, "CSafeLoader"):
         return []
     problems = []
+    from tooltutor.yamlsource import read_regular_file
+
     for path in course_files(root):
+        try:  # within the loader's own limits: regular files, 1 MB, UTF-8
+            text = read_regular_file(path).decode("utf-8-sig")
+        except Exception:
+            continue  # the loader reports it
         try:
-            text = path.read_text(encoding="utf-8-sig")
             yaml.compose(text, Loader=yaml.SafeLoader)
-        except (OSError, UnicodeDecodeError):
-            continue  # reported by the loader itself
+        except RecursionError:
+            continue  # nested too deep for either: the loader reports it
         except yaml.MarkedYAMLError as exc:
             if not _c_loader_reads(text):
                 continue  # broken for both: the loader's own message covers it
@@ -52,6 +57,8 @@ def portability_problems(root: Path) -> list:
                     "where libyaml is missing it is left out: put the text in quotes",
                 )
             )
+        except yaml.YAMLError:
+            continue  # unreadable for both (a control character, say): reported already
     return problems
 
 
@@ -60,6 +67,6 @@ def _c_loader_reads(text: str) -> bool:
 
     try:
         yaml.compose(text, Loader=yaml.CSafeLoader)
-    except yaml.YAMLError:
+    except (yaml.YAMLError, RecursionError):
         return False
     return True

@@ -906,6 +906,8 @@ MESSAGES: dict[str, str] = {
     "Not checked: {why}.": "Não verificado: {why}.",
     # --------------------------------------------------------------- python_exercise.py
     "Not checked: your code did not run to the end.": "Não verificado: seu código não foi executado até o fim.",
+    "Not met yet.": "Ainda não atendido.",
+    "--- run {n} ---": "--- execução {n} ---",
     "run {run} raised {type}: {message}": "a execução {run} lançou {type}: {message}",
     "request {request}: {message}": "requisição {request}: {message}",
     # ----------------------------------------------------------------------- sandbox.py

@@ -129,7 +129,8 @@ def run_python(
     plans = plan_runs(call, script, tool_results, runs=runs, variants=variants)
     judge = resolve_validator(validator)
     try:
-        with tempfile.TemporaryDirectory(prefix="tooltutor-", ignore_cleanup_errors=True) as tmp:
+        scratch = tempfile.TemporaryDirectory(prefix="tooltutor-run-", ignore_cleanup_errors=True)
+        with scratch as tmp:
             session = _Session(Path(tmp), source, filename, entry, limits, support, started)
             session.explain = explain
             report = session.run(plans, judge)

@@ -30,7 +30,9 @@ def run(tmp_path, monkeypatch):
             capture_output=True,
             text=True,
             env={**env, **(extra_env or {})},
-            timeout=60,
+            # generous: `validate` self-tests every exercise (seconds alone, minutes on
+            # a loaded machine); the limit is there to end a hang, not to time anything
+            timeout=600,
         )
 
     return _run

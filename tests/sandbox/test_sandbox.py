@@ -92,7 +92,7 @@ def handle_turn(client, user_text, tools, run_tool):
 '''
 
 #: Text that would give away our machinery if a learner saw it.
-OURS = ("fake_client", "sandbox", "harness", "checker/", "checker.", "tooltutor-", 'File "')
+OURS = ("fake_client", "sandbox", "harness", "checker/", "checker.", "tooltutor-run-", 'File "')
 FAST = Limits(wall_s=3)
 
 

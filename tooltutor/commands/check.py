@@ -122,6 +122,20 @@ def resolve_target(args):
 
 
 def run(args) -> int:
+    if not args.json:
+        return _run(args)
+    from tooltutor.errors import UserError
+
+    try:
+        return _run(args)
+    except UserError as exc:  # still a results document, for the tool that reads it
+        from checker.results import error_document
+
+        print(json.dumps(error_document(str(exc)), indent=2, ensure_ascii=False))
+        return exc.exit_code
+
+
+def _run(args) -> int:
     from tooltutor.i18n import t
     from tooltutor.marking import has_own_checks, mark_answer
     from tooltutor.submission import read_answer
@@ -165,7 +179,7 @@ def run(args) -> int:
         if store.notice:
             notes.insert(0, store.notice)
     if args.json:
-        print(json.dumps(verdict.to_dict(), indent=2, ensure_ascii=False))
+        print(json.dumps(_results(exercise, verdict, hints), indent=2, ensure_ascii=False))
     else:
         from tooltutor.verdict_text import format_verdict
         from tooltutor.workspace import spoiler_free_verdict
@@ -185,3 +199,26 @@ def run(args) -> int:
             else:
                 print(t("Stuck? tooltutor hint {id} shows a hint.", id=exercise.id))
     return 0 if verdict.passed else 1
+
+
+def _results(exercise, verdict, hints: int) -> dict:
+    """results.json v3 of the verdict, holding back what the hints give (as the text
+    does): a mistake not found yet keeps its neutral name, and its check is not shown."""
+    from checker.exercise import criterion_id
+    from checker.results import results_document
+    from tooltutor.workspace import held_back, spoiler_free_verdict
+
+    shown, held = spoiler_free_verdict(exercise, verdict, hints, f"tooltutor hint {exercise.id}")
+    passed = {c.id: c.passed for c in verdict.criteria}
+    hidden = {
+        criterion_id(spec)
+        for spec in exercise.criteria
+        if held_back(spec, passed.get(criterion_id(spec)), hints)
+    }
+    document = results_document(shown, exercise)
+    for test in document["tests"]:
+        if test["id"] in hidden:
+            test["test_code"] = test["name"]
+            if held:
+                test["message"] = held
+    return document

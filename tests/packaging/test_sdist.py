@@ -1,0 +1,79 @@
+"""The sdist as a user or a distribution packager gets it: built from this tree, unpacked
+into `tooltutor-<version>/`, it carries the licence, the course and the tests, and its
+own tests pass there (a bounded set here; all of them with `-m slow`, installed in a fresh
+virtual environment)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Tests that read paths, the course files and the sandbox's messages: what an unpacked
+#: folder named tooltutor-<version>/ could upset.
+BOUNDED = [
+    "tests/sandbox/test_sandbox.py",
+    "tests/course/test_yaml_loaders.py",
+    "tests/cli/test_completion_and_help.py",
+]
+
+
+@pytest.fixture(scope="module")
+def unpacked(tmp_path_factory) -> Path:
+    hatchling = pytest.importorskip("hatchling.builders.sdist")
+    out = tmp_path_factory.mktemp("dist")
+    built = next(hatchling.SdistBuilder(str(ROOT)).build(directory=str(out)))
+    from tooltutor import __version__
+
+    assert Path(built).name == f"tooltutor-{__version__}.tar.gz"
+    with tarfile.open(built) as archive:
+        archive.extractall(out, filter="data")
+    folder = out / f"tooltutor-{__version__}"
+    assert folder.is_dir()
+    return folder
+
+
+def test_the_sdist_carries_the_licence_the_course_and_the_tests(unpacked):
+    for name in ("LICENSE", "README.md", "pyproject.toml", "course.yaml", ".pre-commit-hooks.yaml"):
+        assert (unpacked / name).is_file(), name
+    assert "MIT License" in (unpacked / "LICENSE").read_text()
+    assert list((unpacked / "lessons").glob("*.yaml"))
+    assert list((unpacked / "exercises").rglob("*.yaml"))
+    assert (unpacked / "tooltutor/web/app_index.html").is_file()
+    assert (unpacked / "tests/conftest.py").is_file()
+
+
+def _own_tests(folder: Path, *args: str, python: str = sys.executable, timeout: float = 600):
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST", "TOOLTUTOR_"))}
+    return subprocess.run(
+        [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+        cwd=folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_its_own_tests_pass_in_tooltutor_version_folder(unpacked):
+    done = _own_tests(unpacked, *BOUNDED)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
+    imported = _own_tests(unpacked, "--co", "-q", "tests/cli/test_completion_and_help.py")
+    assert imported.returncode == 0
+
+
+@pytest.mark.slow
+def test_installed_from_the_sdist_all_its_tests_pass(unpacked, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin/python")
+    subprocess.run(
+        [python, "-m", "pip", "install", "-q", f"{unpacked}[test]"], check=True, timeout=1800
+    )
+    done = _own_tests(unpacked, python=python, timeout=3600)
+    assert done.returncode == 0, done.stdout[-5000:]
