@@ -1105,7 +1105,10 @@ def tool_choice(ctx: JsonContext, params: Mapping) -> Outcome:
     forcing on a model that does not take it, is reported with the API's rule. Then the
     type, the forced tool's name and `disable_parallel_tool_use` (unless `ignore_parallel`,
     and never for `none`, where it changes nothing) are compared with the key, each wrong
-    one with what it does, and `strict` when the key asks for it.
+    one with what it does, and `strict` when the key asks for it. With `instruction: true`
+    in the key (a model that rejects forcing, where the call is asked for in words), the
+    entry needs an `instruction`: a sentence naming one of the `tools` or one of the
+    `instruction_words`.
     """
     at = str(params["at"])
     setup = at.rsplit("/", 1)[-1] or tr("the top")
