@@ -5,8 +5,9 @@
   the exercise asks, its examples validate).
 - `action-enum`: consolidated tools cover every original operation exactly once, keep the
   original parameters, and say which fields each action needs.
-- `tool-choice`: one setup's `tool_choice` (and `strict`), judged by the API's rules for
-  the model the setup runs on, then against what the setup needs.
+- `tool-choice`: one setup's `tool_choice` (and `strict`, and the `instruction` that
+  stands in for forcing on models that reject it), judged by the API's rules for the model
+  the setup runs on, then against what the setup needs.
 """
 
 from __future__ import annotations
@@ -1036,9 +1037,20 @@ _TOOL_CHOICE_PARAMS = {
                     "additionalProperties": False,
                 },
                 "strict": {"type": "boolean"},
+                "instruction": {
+                    "type": "boolean",
+                    "description": "the entry needs an `instruction` (system-prompt text) "
+                    "telling the model to call the tool, where forcing is not available",
+                },
             },
         },
         "model": {"type": "string", "description": "the model the setup runs on"},
+        "instruction_words": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "words besides the tools' names that an instruction may use to "
+            "say what to call (a department, say)",
+        },
         "tools": {"type": "array", "items": {"type": "string"}, "minItems": 1},
         "ignore_parallel": {
             "type": "boolean",
@@ -1093,7 +1105,10 @@ def tool_choice(ctx: JsonContext, params: Mapping) -> Outcome:
     forcing on a model that does not take it, is reported with the API's rule. Then the
     type, the forced tool's name and `disable_parallel_tool_use` (unless `ignore_parallel`,
     and never for `none`, where it changes nothing) are compared with the key, each wrong
-    one with what it does, and `strict` when the key asks for it.
+    one with what it does, and `strict` when the key asks for it. With `instruction: true`
+    in the key (a model that rejects forcing, where the call is asked for in words), the
+    entry needs an `instruction`: a sentence naming one of the `tools` or one of the
+    `instruction_words`.
     """
     at = str(params["at"])
     setup = at.rsplit("/", 1)[-1] or tr("the top")
@@ -1146,11 +1161,72 @@ def tool_choice(ctx: JsonContext, params: Mapping) -> Outcome:
                     '`"strict": true` to this entry'
                 )
             problems.append((at + ("/strict" if strict is not _MISSING else ""), message, ""))
+    if key.get("instruction") and not misplaced:
+        problems += _instruction_problems(entry, at, params.get("model") or ctx.model, params)
     if not problems:
         return Outcome(True)
     more = _more_problems(len(problems) - 1)
     first = problems[0][1]
     return Outcome(False, f"{upper(first)}{more}.", [diag(p, m, h) for p, m, h in problems[:20]])
+
+
+#: words that name what to call in any setup
+_TOOL_WORDS = ("tool", "tools", "function", "ferramenta", "ferramentas", "função", "funcao")
+
+
+def _instruction_problems(entry: dict, at: str, model: str | None, params: Mapping) -> list:
+    """Where forcing is not available, the entry's `instruction` asks for the call."""
+    from checker.rules.anthropic.models import model_info
+
+    info = model_info(model)
+    name = info.name if info is not None else f"`{model}`"
+    tools = [str(n) for n in params.get("tools") or []]
+    listing = _listing([f"`{t}`" for t in tools]) if tools else tr("the tool")
+    text = entry.get("instruction", _MISSING)
+    if text is _MISSING:
+        return [
+            (
+                at,
+                tr(
+                    "`auto` lets the model answer without a call, and {model} rejects forcing, "
+                    "so the request must ask for the call in words: add an `instruction` beside "
+                    "`tool_choice`, the system-prompt sentence that tells the model to call "
+                    "{tools}",
+                    model=name,
+                    tools=listing,
+                ),
+                "",
+            )
+        ]
+    where = at + "/instruction"
+    if not isinstance(text, str) or len(_WORD.findall(text)) < 3:
+        return [
+            (
+                where,
+                tr(
+                    "the `instruction` is {value}; write the sentence for the system prompt "
+                    "that tells the model to call {tools}",
+                    value=describe(text),
+                    tools=listing,
+                ),
+                "",
+            )
+        ]
+    words = [*tools, *(str(w) for w in params.get("instruction_words") or []), *_TOOL_WORDS]
+    if not any(mentions(text, w) for w in words):
+        return [
+            (
+                where,
+                tr(
+                    "the `instruction` {text} never says what to call: name {tools}, so the "
+                    "model knows which call every request must end in",
+                    text=quote(text),
+                    tools=listing,
+                ),
+                "",
+            )
+        ]
+    return []
 
 
 def _lint_choice(choice: Any, base: str, model: str | None, params: Mapping) -> list:

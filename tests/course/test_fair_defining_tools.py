@@ -311,15 +311,19 @@ def test_definition_an_untouched_starter_gets_one_message_per_wrong_item():
 # ------------------------------------------------------------------------ pick-tool-choice
 
 PICK = "pick-tool-choice"
+ROUTE = "Hand every request to exactly one department: billing_desk, tech_support or sales_desk."
 PICK_KEY = {
     "invoice-extraction": {
         "tool_choice": {"type": "tool", "name": "record_invoice", "disable_parallel_tool_use": True}
     },
     "general-chat": {"tool_choice": {"type": "auto"}},
     "wrap-up": {"tool_choice": {"type": "none"}},
-    "router": {"tool_choice": {"type": "any", "disable_parallel_tool_use": True}},
+    "router": {
+        "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
+        "instruction": ROUTE,
+    },
     "transfer-agent": {"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}},
-    "no-forcing": {"tool_choice": {"type": "auto"}, "strict": True},
+    "bookkeeper": {"tool_choice": {"type": "auto"}, "strict": True},
 }
 
 
@@ -335,19 +339,19 @@ PICK_RIGHT = {
     "one line of JSON": json.dumps(PICK_KEY, separators=(",", ":")),
     "disable_parallel_tool_use false spelled out": setups(
         general_chat={"tool_choice": {"type": "auto", "disable_parallel_tool_use": False}},
-        no_forcing={
+        bookkeeper={
             "tool_choice": {"type": "auto", "disable_parallel_tool_use": False},
             "strict": True,
         },
     ),
     "strict false on the setups that need no strict": {
-        k: ({**v, "strict": False} if k != "no-forcing" else v) for k, v in PICK_KEY.items()
+        k: ({**v, "strict": False} if k != "bookkeeper" else v) for k, v in PICK_KEY.items()
     },
     "strict on the pipeline too": setups(
         invoice_extraction={**PICK_KEY["invoice-extraction"], "strict": True}
     ),
     "one call at a time for the bookkeeper": setups(
-        no_forcing={
+        bookkeeper={
             "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
             "strict": True,
         }
@@ -356,7 +360,22 @@ PICK_RIGHT = {
         wrap_up={"tool_choice": {"disable_parallel_tool_use": True, "type": "none"}}
     ),
     "strict first in the bookkeeper's entry": setups(
-        no_forcing={"strict": True, "tool_choice": {"type": "auto"}}
+        bookkeeper={"strict": True, "tool_choice": {"type": "auto"}}
+    ),
+    "the router's instruction naming departments, not tools": setups(
+        router={**PICK_KEY["router"], "instruction": "Always route the user to one department."}
+    ),
+    "the router's instruction in Portuguese": setups(
+        router={
+            **PICK_KEY["router"],
+            "instruction": "Encaminhe todo pedido a um único setor, chamando a ferramenta dele.",
+        }
+    ),
+    "an instruction where forcing already does the job": setups(
+        invoice_extraction={
+            **PICK_KEY["invoice-extraction"],
+            "instruction": "Call record_invoice once per invoice.",
+        }
     ),
 }
 
@@ -369,7 +388,7 @@ def test_tool_choice_right_answers_pass(answer):
 PICK_WRONG = {
     "the general assistant forced": (
         setups(general_chat={"tool_choice": {"type": "any"}}),
-        "only when it needs one",
+        "does not take a forced tool",
     ),
     "one call at a time for the general assistant": (
         setups(general_chat={"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}}),
@@ -379,21 +398,38 @@ PICK_WRONG = {
         setups(wrap_up={"tool_choice": {"type": "auto"}}),
         "must not call any",
     ),
+    "the router forced on a model that rejects forcing": (
+        setups(router={"tool_choice": {"type": "any", "disable_parallel_tool_use": True}}),
+        "Claude Sonnet 5.5 does not take a forced tool",
+    ),
     "the router pinned to one department": (
         setups(
             router={
                 "tool_choice": {
                     "type": "tool",
-                    "name": "billing",
+                    "name": "billing_desk",
                     "disable_parallel_tool_use": True,
-                }
+                },
+                "instruction": ROUTE,
             }
         ),
-        "choose which",
+        "does not take a forced tool",
     ),
-    "the router forced without the one-call flag": (
-        setups(router={"tool_choice": {"type": "any"}}),
-        "single call",
+    "the router without the one-call flag": (
+        setups(router={"tool_choice": {"type": "auto"}, "instruction": ROUTE}),
+        "at most one",
+    ),
+    "the router with no instruction": (
+        setups(router={"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}}),
+        "add an `instruction`",
+    ),
+    "the router's instruction naming nothing to call": (
+        setups(router={**PICK_KEY["router"], "instruction": "Be friendly and brief."}),
+        "never says what to call",
+    ),
+    "the router's instruction a list, not a sentence": (
+        setups(router={**PICK_KEY["router"], "instruction": ["billing_desk"]}),
+        "expected a string",
     ),
     "the pipeline forced with any": (
         setups(
@@ -404,6 +440,15 @@ PICK_WRONG = {
     "the pipeline forced without the flag": (
         setups(invoice_extraction={"tool_choice": {"type": "tool", "name": "record_invoice"}}),
         "single call",
+    ),
+    "the pipeline on auto, though its model takes forcing": (
+        setups(
+            invoice_extraction={
+                "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
+                "instruction": "Always call record_invoice.",
+            }
+        ),
+        "must end in a call",
     ),
     "a typo in the forced tool's name": (
         setups(
@@ -418,15 +463,15 @@ PICK_WRONG = {
         "not defined",
     ),
     "forcing on claude-opus-5-5": (
-        setups(no_forcing={"tool_choice": {"type": "any"}, "strict": True}),
+        setups(bookkeeper={"tool_choice": {"type": "any"}, "strict": True}),
         "Claude Opus 5.5 does not take a forced tool",
     ),
     "strict forgotten on claude-opus-5-5": (
-        setups(no_forcing={"tool_choice": {"type": "auto"}}),
+        setups(bookkeeper={"tool_choice": {"type": "auto"}}),
         "strict",
     ),
     "strict inside tool_choice": (
-        setups(no_forcing={"tool_choice": {"type": "auto", "strict": True}}),
+        setups(bookkeeper={"tool_choice": {"type": "auto", "strict": True}}),
         "not part of `tool_choice`",
     ),
     "none for the transfer agent": (
@@ -438,7 +483,11 @@ PICK_WRONG = {
         "several calls in one reply",
     ),
     "OpenAI's required": (
-        setups(router={"tool_choice": {"type": "required", "disable_parallel_tool_use": True}}),
+        setups(
+            invoice_extraction={
+                "tool_choice": {"type": "required", "disable_parallel_tool_use": True}
+            }
+        ),
         "Anthropic says `any`",
     ),
     "OpenAI's string auto": (setups(general_chat={"tool_choice": "auto"}), "wants an object"),
@@ -452,7 +501,27 @@ def test_tool_choice_wrong_answers_fail_for_their_reason(answer, word):
 
 def test_tool_choice_each_setup_says_its_model_in_the_task():
     exercise = COURSE.exercise(PICK)
-    assert COURSE.model in exercise.prompt and "claude-opus-5-5" in exercise.prompt
+    for setup in PICK_KEY:
+        criterion = next(c for c in exercise.criteria if c.get("id") == setup)
+        model = criterion["params"]["model"]
+        assert f"`{setup}`, on `{model}`" in exercise.prompt, setup
+
+
+def test_tool_choice_forcing_is_right_only_where_the_model_takes_it():
+    from checker.rules.anthropic.models import model_info
+
+    exercise = COURSE.exercise(PICK)
+    takes = set()
+    for criterion in exercise.criteria:
+        if criterion["check"] != "tool-choice":
+            continue
+        params = criterion["params"]
+        info = model_info(params["model"])
+        assert info is not None, params["model"]
+        takes.add(info.forced_tool_choice)
+        if params["key"]["tool_choice"]["type"] in ("any", "tool"):
+            assert info.forced_tool_choice is True, criterion["id"]
+    assert takes == {True, False}, "setups on models that take forcing and on models that do not"
 
 
 # ------------------------------------------------------------------------ consolidate-tools

@@ -36,6 +36,7 @@ def run(args) -> int:
     problems = list(course.problems)
     if course.lesson_order:
         ensure_trusted(course, assume=getattr(args, "trust", False))
+    problems += model_problems(course)
     problems += self_test(course)
     from tooltutor.yaml_portability import portability_problems
 
@@ -57,6 +58,34 @@ def run(args) -> int:
         return 1
     print(
         f"{where}: valid: {lessons} lessons, {exercises} exercises, every exercise self-tested"
-        + (f" ({warnings} warnings)" if warnings else "")
+        + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else "")
     )
     return 0
+
+
+def model_problems(course) -> list:
+    """A warning when the course's `model` is not a current Claude model: the lessons show
+    it in every example, and a legacy or unknown id teaches requests that may fail."""
+    from checker.rules.anthropic.models import CURRENT_MODELS_PAGE, current_ids, is_current
+    from tooltutor.course import Problem
+    from tooltutor.yamlsource import read_yaml
+
+    if not course.model or is_current(course.model):
+        return []
+    path = course.root / "course.yaml"
+    line, column = 1, 1
+    try:
+        pos = read_yaml(path).locate("/model")
+        line, column = pos.line, pos.column
+    except Exception:  # noqa: BLE001 - the place is a courtesy; the warning stands anyway
+        pass
+    message = MODEL_NOT_CURRENT.format(
+        model=course.model, current=", ".join(current_ids()), page=CURRENT_MODELS_PAGE
+    )
+    return [Problem(path, line, column, message, "warning")]
+
+
+MODEL_NOT_CURRENT = (
+    "`model: {model}` is not a current Claude model ({current}; see {page}): "
+    "the lessons show it in every example, so move the course to a current id"
+)

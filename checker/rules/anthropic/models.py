@@ -15,6 +15,9 @@ from typing import NamedTuple
 
 DOCS = "https://platform.claude.com/docs/en"
 MODELS_OVERVIEW = f"{DOCS}/about-claude/models/overview"
+#: the models overview's current address, which lists the current lineup; each older
+#: model's page marks it "Legacy" (e.g. `models/sonnet-5/overview`)
+CURRENT_MODELS_PAGE = f"{DOCS}/models/overview"
 MODEL_DEPRECATIONS = f"{DOCS}/about-claude/model-deprecations"
 MIGRATION_GUIDE = f"{DOCS}/about-claude/models/migration-guide"
 
@@ -213,6 +216,20 @@ MODELS: tuple[ClaudeModel, ...] = (
     ),
 )
 
+#: The models the models overview lists as current (checked 2026-12-01 against
+#: `CURRENT_MODELS_PAGE`): the one list `tooltutor validate` compares a course's `model`
+#: with. Older models may still answer, but their pages call them legacy.
+CURRENT_MODELS: frozenset[str] = frozenset(
+    (
+        "Claude Fable 5.1",
+        "Claude Mythos 5.1",
+        "Claude Opus 5.5",
+        "Claude Sonnet 5.5",
+        "Claude Haiku 5.5",
+        "Claude Haiku 4.5",
+    )
+)
+
 _BY_ID: dict[str, ClaudeModel] = {mid: m for m in MODELS for mid in m.ids}
 _DECORATION = re.compile(r"^(?:[a-z]{2,6}\.)?anthropic\.")
 _DATE = re.compile(r"-\d{8}$")
@@ -265,6 +282,20 @@ def claude_version(model: str) -> tuple[int, int] | None:
         if token.isdigit():  # a date before any version: not a model id we can read
             return None
     return None
+
+
+def is_current(model: str | None) -> bool:
+    """True for an id (alias, dated snapshot or platform id) of a model in `CURRENT_MODELS`."""
+    info = model_info(model)
+    return info is not None and info.name in CURRENT_MODELS
+
+
+def current_ids() -> tuple[str, ...]:
+    """The alias of each current model, newest generation first."""
+    rows = sorted(
+        (m for m in MODELS if m.name in CURRENT_MODELS), key=lambda m: m.version, reverse=True
+    )
+    return tuple(m.ids[0] for m in rows)
 
 
 def is_retired(model: str | None) -> bool:
