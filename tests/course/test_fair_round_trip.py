@@ -715,7 +715,6 @@ FIX_RIGHT = {
     "blocks as dicts, a new list, text-block results": DUMP,
     "a loop until the model is done": LOOP,
     "shared arguments in a dict": KWARGS,
-    "only the call resent, one return": ONLYCALL,
     "a loop over the blocks, to_dict, a spread list": TODICT,
     "the solution with the tool_result built first": """\
 def handle_turn(client, user_text, tools, run_tool):
@@ -803,6 +802,12 @@ FIX_WRONG = [
     ("only bug 1 fixed", _only("turn"), "tool-result-id", ["tool's `name`"]),
     ("only bug 2 fixed", _only("id"), "tools-resent", ["has no `tools`"]),
     ("only bug 3 fixed", _only("tools"), "assistant-turn-resent", ["own turn is missing"]),
+    (
+        "only the call resent, its text block dropped",
+        ONLYCALL,
+        "assistant-turn-resent",
+        ["`text` block is missing", "whole"],
+    ),
     (
         "the question dropped from the follow-up",
         NOQUESTION,
