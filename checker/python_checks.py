@@ -140,7 +140,20 @@ def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
                 and before_last.get("role") == "assistant"
                 and (ids <= resent)
             ):
-                continue
+                changed = _changed_reply(before_last.get("content"), _reply(run, k - 1))
+                if changed is None:
+                    continue
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, the assistant turn is not the model's reply as it came: "
+                        "{changed}. Send `response.content` back whole, every block unchanged "
+                        "and in its order; a thinking model's turn rebuilt from its calls alone "
+                        "is rejected with a 400.",
+                        where=_where(run, k),
+                        changed=changed,
+                    ),
+                )
             anywhere = any(
                 ids <= {u.get("id") for u in _tool_uses(m)}
                 for m in messages
@@ -165,6 +178,42 @@ def assistant_turn_resent(ctx: PythonContext, params: Mapping) -> Outcome:
                 )
             return Outcome(False, why)
     return Outcome(True)
+
+
+def _same_block(sent: Any, given: Any) -> bool:
+    """`sent` is the reply's block `given` sent back: every field it had, same value (extra
+    fields left empty by an SDK dump, such as `"citations": null`, do not count)."""
+    if not isinstance(sent, dict) or not isinstance(given, dict):
+        return sent == given
+    if any(sent.get(key) != value for key, value in given.items()):
+        return False
+    return not any(v is not None for k, v in sent.items() if k not in given)
+
+
+def _changed_reply(content: Any, reply: Any) -> str | None:
+    """What differs between a resent assistant turn's `content` and the reply it resends, in
+    a few words; None when every block of the reply is there, unchanged, in its order."""
+    given = reply.get("content") if isinstance(reply, dict) else None
+    if not isinstance(given, list) or not isinstance(content, list):
+        return None
+    kinds = [b.get("type") for b in given if isinstance(b, dict)]
+    sent_kinds = [b.get("type") for b in content if isinstance(b, dict)]
+    missing = [k for k in kinds if k not in sent_kinds or kinds.count(k) > sent_kinds.count(k)]
+    if missing:
+        return trn(
+            len(set(missing)),
+            "its {blocks} block is missing",
+            "its {blocks} blocks are missing",
+            blocks=", ".join(f"`{k}`" for k in dict.fromkeys(missing)),
+        )
+    if len(content) != len(given):
+        return tr("it has {n} blocks, the reply had {m}", n=len(content), m=len(given))
+    if sent_kinds != kinds:
+        return tr("its blocks are in another order")
+    for j, (sent, block) in enumerate(zip(content, given)):
+        if not _same_block(sent, block):
+            return tr("block {j} ({type}) was changed", j=j, type=f"`{kinds[j]}`")
+    return None
 
 
 def _same_message(sent: Any, again: Any) -> bool:

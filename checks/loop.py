@@ -4,8 +4,9 @@ every tool result into data.
 What the loop does with each `stop_reason` follows the API's docs on handling stop
 reasons: `tool_use` runs the calls and asks again; `pause_turn` (a server tool paused a
 long turn) sends the paused reply back as the last message and asks again; `end_turn`,
-`refusal`, `max_tokens` and any other reason end the loop, and the `tool_use` a reply cut
-off at `max_tokens` may end with is never run (its input may be incomplete).
+`refusal`, `max_tokens`, `model_context_window_exceeded` and any other reason end the
+loop, and the `tool_use` a reply cut off at `max_tokens` or at the context window may end
+with is never run (its input may be incomplete).
 """
 
 from __future__ import annotations
@@ -29,7 +30,16 @@ from ._runs import (
 )
 
 #: the stop reasons that end a loop (anything but tool_use and pause_turn)
-ENDING_REASONS = ("end_turn", "max_tokens", "refusal", "stop_sequence")
+ENDING_REASONS = (
+    "end_turn",
+    "max_tokens",
+    "refusal",
+    "stop_sequence",
+    "model_context_window_exceeded",
+)
+
+#: the stop reasons of a reply cut off mid-way: a tool_use it ends with may be unfinished
+CUT_OFF_REASONS = ("max_tokens", "model_context_window_exceeded")
 
 
 def _not_judged(cause: str) -> Outcome:
@@ -430,7 +440,8 @@ def _ran_cut_off(run, uses: list[dict]) -> dict | None:
 )
 def stops_on(ctx: PythonContext, params: Mapping) -> Outcome:
     """A reply that stops for `reason` ends the loop: no request after it, and for
-    `max_tokens` none of its (possibly unfinished) tool calls is run.
+    `max_tokens` or `model_context_window_exceeded` none of its (possibly unfinished) tool
+    calls is run.
 
     Judged on every run whose script holds such a reply; what the run returns is
     `returns-last-response`'s to judge.
@@ -451,18 +462,19 @@ def stops_on(ctx: PythonContext, params: Mapping) -> Outcome:
             return _not_reached(run, ctx, reason, _scripted_at(run, reason) or 0)
         k, reply = replies[0]
         uses = _tool_uses(reply)
-        if reason == "max_tokens" and uses:
+        if reason in CUT_OFF_REASONS and uses:
             ran = _ran_cut_off(run, uses)
             if ran is not None:
                 return Outcome(
                     False,
                     tr(
-                        "In run {run}, the reply to request {request} was cut off at "
-                        "`max_tokens`, and your code ran its unfinished call {name} (input "
-                        "{input}). A reply cut off at `max_tokens` ends the loop: return it and "
+                        "In run {run}, the reply to request {request} was cut off "
+                        "({reason}), and your code ran its unfinished call {name} (input "
+                        "{input}). A reply cut off at {reason} ends the loop: return it and "
                         "run none of its tool calls, since their input may be incomplete.",
                         run=run.index + 1,
                         request=k + 1,
+                        reason=f"`{reason}`",
                         name=quote(ran.get("name")),
                         input=quote(ran.get("input")),
                     ),

@@ -644,7 +644,7 @@ def answer(block, run_tool):
                 "is_error": True}
 """,
     "the reasons that end the loop named": """\
-STOP = {"end_turn", "max_tokens", "refusal", "stop_sequence"}
+STOP = {"end_turn", "max_tokens", "refusal", "stop_sequence", "model_context_window_exceeded"}
 
 
 def run_agent(client, text, tools, run_tool, max_steps=8):
@@ -740,6 +740,15 @@ LOOP_WRONG = {
         "max-tokens",
         ["unfinished call"],
     ),
+    "the context window taken for a request for tools": (
+        _loop(
+            'if response.stop_reason != "tool_use" or step == max_steps - 1:',
+            'if response.stop_reason not in ("tool_use", "model_context_window_exceeded")'
+            " or step == max_steps - 1:",
+        ),
+        "context-window",
+        ["unfinished call", "`model_context_window_exceeded`"],
+    ),
     "a refusal answered by asking again": (
         _loop(
             'if response.stop_reason != "tool_use" or step == max_steps - 1:',
@@ -826,8 +835,16 @@ def test_capped_loop_scripts_reach_every_stop_reason():
     exercise = COURSE.exercise("capped-loop")
     scripts = [exercise.script] + [v.get("script", exercise.script) for v in exercise.variants]
     reasons = {reply.get("stop_reason") for script in scripts for reply in script}
-    assert {"tool_use", "end_turn", "max_tokens", "pause_turn", "refusal"} <= reasons
-    cut = [r for s in scripts for r in s if r.get("stop_reason") == "max_tokens"]
-    assert cut and cut[0]["content"][-1]["type"] == "tool_use"  # a call cut off mid-way
-    for reason in ("max_tokens", "pause_turn", "refusal"):
+    assert {
+        "tool_use",
+        "end_turn",
+        "max_tokens",
+        "pause_turn",
+        "refusal",
+        "model_context_window_exceeded",
+    } <= reasons
+    for cut_by in ("max_tokens", "model_context_window_exceeded"):
+        cut = [r for s in scripts for r in s if r.get("stop_reason") == cut_by]
+        assert cut and cut[0]["content"][-1]["type"] == "tool_use"  # a call cut off mid-way
+    for reason in ("max_tokens", "pause_turn", "refusal", "model_context_window_exceeded"):
         assert f'"{reason}"' in exercise.prompt, reason  # the task says what to do on each

@@ -715,7 +715,6 @@ FIX_RIGHT = {
     "blocks as dicts, a new list, text-block results": DUMP,
     "a loop until the model is done": LOOP,
     "shared arguments in a dict": KWARGS,
-    "only the call resent, one return": ONLYCALL,
     "a loop over the blocks, to_dict, a spread list": TODICT,
     "the solution with the tool_result built first": """\
 def handle_turn(client, user_text, tools, run_tool):
@@ -804,6 +803,12 @@ FIX_WRONG = [
     ("only bug 2 fixed", _only("id"), "tools-resent", ["has no `tools`"]),
     ("only bug 3 fixed", _only("tools"), "assistant-turn-resent", ["own turn is missing"]),
     (
+        "only the call resent, its text block dropped",
+        ONLYCALL,
+        "assistant-turn-resent",
+        ["`text` block is missing", "whole"],
+    ),
+    (
         "the question dropped from the follow-up",
         NOQUESTION,
         "history-kept",
@@ -871,3 +876,50 @@ def test_fix_round_trip_never_advises_catching_the_apis_400():
     assert "refused request 2" in exception.message
     returns = next(c for c in v.criteria if c.id == "returns-final")
     assert "Fix that request" in returns.message
+
+
+# ----------------------------------------------------------------------- thinking-round-trip
+
+THINKING = COURSE.exercise("thinking-round-trip")
+
+
+def _thinking_body(**changes) -> str:
+    """The solution's body, with `changes` applied to the assistant turn's blocks."""
+    body = json.loads(COURSE.expand(THINKING.solution))
+    blocks = body["messages"][1]["content"]
+    for key, value in changes.items():
+        if key == "blocks":
+            blocks[:] = value(blocks)
+        else:
+            blocks[0][key] = value
+    return json.dumps(body)
+
+
+THINKING_WRONG = {
+    "the thinking block dropped": (
+        {"blocks": lambda b: b[1:]},
+        "thinking-turn-resent",
+        ["lost its thinking block"],
+    ),
+    "the thinking text edited": (
+        {"thinking": "Look it up."},
+        "thinking-turn-resent",
+        ["`thinking` was edited", "signature"],
+    ),
+    "another signature": (
+        {"signature": "EuYBCkQYAiJA"},
+        "thinking-turn-resent",
+        ["`signature` is not the one"],
+    ),
+    "the blocks reordered": (
+        {"blocks": lambda b: b[1:] + b[:1]},
+        "thinking-turn-resent",
+        ["position 2", "first"],
+    ),
+}
+
+
+@pytest.mark.parametrize("note", THINKING_WRONG)
+def test_thinking_round_trip_names_the_real_reason(note):
+    changes, criterion, words = THINKING_WRONG[note]
+    assert_fails("thinking-round-trip", _thinking_body(**changes), criterion, *words)

@@ -312,7 +312,7 @@ def test_step_after_an_exercise_and_the_course_progress(bundled_course, store):
     assert journey.step_after("write-tool-result") == Step(
         "exercise", "round-trip", exercise_id="fix-round-trip"
     )
-    for exercise_id in ("fix-round-trip", "must-wait"):
+    for exercise_id in ("fix-round-trip", "must-wait", "thinking-round-trip"):
         store.record_attempt(
             course.id,
             exercise_id,
@@ -322,7 +322,7 @@ def test_step_after_an_exercise_and_the_course_progress(bundled_course, store):
             submission="x",
         )
     # The last exercise of a lesson: the one before it not passed yet comes next...
-    assert journey.step_after("must-wait") == Step(
+    assert journey.step_after("thinking-round-trip") == Step(
         "exercise", "round-trip", exercise_id="write-tool-result"
     )
     store.record_attempt(
@@ -334,9 +334,9 @@ def test_step_after_an_exercise_and_the_course_progress(bundled_course, store):
         submission="x",
     )
     # ...and once every exercise is passed, the next lesson.s first page.
-    assert journey.step_after("must-wait") == Step("lesson", "tool-types", page=0)
+    assert journey.step_after("thinking-round-trip") == Step("lesson", "tool-types", page=0)
     done, total = journey.course_progress()
-    assert (done, total) == (3, 30)
+    assert (done, total) == (4, 33)
 
 
 # -- no spoilers ----------------------------------------------------------------------------
