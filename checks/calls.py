@@ -1175,7 +1175,7 @@ def _entry_problem(found: Any, want: Any, side: str = "openai") -> str | None:
         return tr("{found} is not right: names are case-sensitive", found=_shown(found))
     if side == "responses" and target == "call_id" and bare == "id":
         return tr(
-            "{found} is the item's own id (`fc_...`); the id that a result quotes is "
+            "{found} is the item's own id; the id that pairs a call with its result is "
             "another field of the same item",
             found=_shown(found),
         )

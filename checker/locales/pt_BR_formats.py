@@ -8,7 +8,7 @@ API terms, JSON keys, code and rule ids stay in English; the `{placeholders}` ar
 
 MESSAGES: dict[str, str] = {
     # ------------------------------------------------------------------ field-map
-    "{found} is the item's own id (`fc_...`); the id that a result quotes is another field of the same item": "{found} é o id do próprio item (`fc_...`); o id que um resultado cita é outro campo do mesmo item",
+    "{found} is the item's own id; the id that pairs a call with its result is another field of the same item": "{found} é o id do próprio item; o id que liga uma chamada ao seu resultado é outro campo do mesmo item",
     "{found} is a name of Chat Completions; this column is the Responses API": "{found} é um nome do Chat Completions; esta coluna é a Responses API",
     "{found} is a name of OpenAI's Responses API; this column is Chat Completions": "{found} é um nome da Responses API da OpenAI; esta coluna é o Chat Completions",
     "{found}: a response's `status` says whether it finished, not why; it is `completed` when the model asks for function calls too": "{found}: o `status` de uma resposta diz se ela terminou, não por quê; ele é `completed` também quando o modelo pede chamadas de função",
