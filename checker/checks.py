@@ -46,6 +46,7 @@ from checker.criteria import (
     Outcome,
     check,
     diag,
+    first_difference,
     get_pointer,
     not_messages,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "describe",
     "diag",
     "find",
+    "first_difference",
     "get_pointer",
     "json_text",
     "load_folder",

@@ -128,10 +128,12 @@ class JsonContext:
         self.model = model
         self._lint = lint
         self._lint_result = None
+        #: where a body keeps its turns: a Responses request its `input` items
+        field = "input" if api == "responses" else "messages"
         if isinstance(value, list):
             self.messages, self.messages_ptr = value, ""
-        elif isinstance(value, dict) and isinstance(value.get("messages"), list):
-            self.messages, self.messages_ptr = value["messages"], "/messages"
+        elif isinstance(value, dict) and isinstance(value.get(field), list):
+            self.messages, self.messages_ptr = value[field], "/" + field
         else:
             self.messages, self.messages_ptr = None, ""
 
@@ -150,7 +152,7 @@ class JsonContext:
         `messages`. `at` "" stands for the array itself when `whole_is_array` (the check
         wants an array there: its key or schema is one).
         """
-        if self.messages_ptr != "/messages":
+        if not self.messages_ptr:
             return at
         tokens = split_pointer(at)
         if (tokens and _is_index(tokens[0]) and tokens[0] not in self.value) or (

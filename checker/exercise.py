@@ -120,12 +120,12 @@ def mark_json(
     api = exercise.get("api", "anthropic")
 
     def lint(value):
-        fmt = api if api in ("anthropic", "openai") else "auto"
-        # A whole body names its own model: the request is judged for that one.
+        fmt = api if api in ("anthropic", "openai", "responses") else "auto"
+        # A whole body names its own model: the request is judged for that one. The
+        # course's model is a Claude model: it says nothing of a request to OpenAI.
         own = isinstance(value, dict) and isinstance(value.get("model"), str)
-        return lint_value(
-            value, fmt, bare=isinstance(value, list), model=None if own else model, fragment=True
-        )
+        model_ = None if own or api in ("openai", "responses") else model
+        return lint_value(value, fmt, bare=isinstance(value, list), model=model_, fragment=True)
 
     ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
     criteria, diagnostics = run_criteria(exercise, ctx, checks)

@@ -6,7 +6,8 @@ and OpenAI's Chat Completions, and the map of fields between them.
 - `tool-use-blocks`: one Claude assistant turn holding the calls as `tool_use` blocks.
 - `tool-result-blocks`: one Claude `user` message answering them with `tool_result` blocks.
 - `text-turn`: a message whose text survives as its `content` string.
-- `field-map`: a group of `{anthropic, openai}` entries, each a path or value.
+- `field-map`: a group of `{anthropic, openai, responses}` entries, each a path or value.
+- `function-call-outputs`: the Responses `function_call_output` items answering the calls.
 
 Each names the first cause of a wrong item (out of order, a missing or leftover `Error: `
 prefix, the other format's field, a type slip) before any raw difference.
@@ -25,6 +26,7 @@ from checker.checks import (
     check,
     describe,
     diag,
+    first_difference,
     get_pointer,
     json_text,
     pointer,
@@ -1086,6 +1088,10 @@ def text_turn(ctx: JsonContext, params: Mapping) -> Outcome:
 _RESPONSES_NAMES = frozenset(
     {"function_call", "call_id", "function_call_output", "output", "output_text", "input_text"}
 )
+#: Chat Completions names: right in another API, wrong in a map of the Responses API
+_CHAT_NAMES = frozenset(
+    {"tool_calls", "tool_call_id", "finish_reason", "function", "tool", "message", "choices"}
+)
 _ROLES = frozenset({"user", "assistant", "system", "tool", "developer"})
 _NULL_WORDS = frozenset({"null", "none", "nil", "n/a", "na", "-", "", "undefined", "nothing"})
 _FIELD_MAP_PARAMS = {
@@ -1106,11 +1112,22 @@ _FIELD_MAP_PARAMS = {
 
 
 def _normal_value(value: Any) -> Any:
-    return re.sub(r"\s+", "", value) if isinstance(value, str) else value
+    """`value` without spaces, and without a final `[]`: `content[]` is the lesson's way of
+    writing the array `content`."""
+    if not isinstance(value, str):
+        return value
+    return re.sub(r"\s+", "", value).removesuffix("[]")
 
 
-def _entry_problem(found: Any, want: Any) -> str | None:
-    """Why `found` is not `want` (None: it is right), never showing `want` itself."""
+def _chat_name(path: str) -> bool:
+    """`path` starts or ends with a name only Chat Completions uses."""
+    return path.split(".", 1)[0].split("[", 1)[0] in _CHAT_NAMES or (
+        path.rsplit(".", 1)[-1] in _CHAT_NAMES
+    )
+
+
+def _entry_problem(found: Any, want: Any, side: str = "openai") -> str | None:
+    """Why `found` is not `want` on `side` (None: it is right), never showing `want`."""
     if _normal_value(found) == _normal_value(want) and type(found) is type(want):
         return None
     if want is None:
@@ -1120,6 +1137,19 @@ def _entry_problem(found: Any, want: Any) -> str | None:
                 "format does not have",
                 found=quote(found),
             )
+        if side == "responses" and isinstance(found, str):
+            bare = _normal_value(found).strip("\"'`")
+            if bare in ("status", "completed"):
+                return tr(
+                    "{found}: a response's `status` says whether it finished, not why; it is "
+                    "`completed` when the model asks for function calls too",
+                    found=_shown(found),
+                )
+            if _chat_name(bare):
+                return tr(
+                    "{found} is a name of Chat Completions; this column is the Responses API",
+                    found=_shown(found),
+                )
         return tr("{found} is not right", found=_shown(found))
     if found is None:
         return tr("this format has such a field, so `null` is not right here")
@@ -1143,6 +1173,17 @@ def _entry_problem(found: Any, want: Any) -> str | None:
         )
     if bare.lower() == target.lower():
         return tr("{found} is not right: names are case-sensitive", found=_shown(found))
+    if side == "responses" and target == "call_id" and bare == "id":
+        return tr(
+            "{found} is the item's own id; the id that pairs a call with its result is "
+            "another field of the same item",
+            found=_shown(found),
+        )
+    if side == "responses" and _chat_name(bare):
+        return tr(
+            "{found} is a name of Chat Completions; this column is the Responses API",
+            found=_shown(found),
+        )
     if re.sub(r"\.(\d+)(?=\.|$)", r"[\1]", bare) == target:
         return tr("write an array index as `[0]`, as in the task: {found}", found=_shown(found))
     if bare.endswith("." + target):
@@ -1153,9 +1194,11 @@ def _entry_problem(found: Any, want: Any) -> str | None:
         )
     if target.endswith("." + bare):
         return tr("{found} is only the end of the path: it starts higher up", found=_shown(found))
-    if bare in _RESPONSES_NAMES or bare.rsplit(".", 1)[-1] in _RESPONSES_NAMES:
+    if side == "openai" and (
+        bare in _RESPONSES_NAMES or bare.rsplit(".", 1)[-1] in _RESPONSES_NAMES
+    ):
         return tr(
-            "{found} is a name of OpenAI's Responses API; this map is of Chat Completions",
+            "{found} is a name of OpenAI's Responses API; this column is Chat Completions",
             found=_shown(found),
         )
     return tr("{found} is not right", found=_shown(found))
@@ -1164,11 +1207,13 @@ def _entry_problem(found: Any, want: Any) -> str | None:
 @check("field-map", kinds=("json",), params=_FIELD_MAP_PARAMS)
 @safe
 def field_map(ctx: JsonContext, params: Mapping) -> Outcome:
-    """The group at `at` maps each entry of `key` to its `{anthropic, openai}` values.
+    """The group at `at` maps each entry of `key` to its values, one per API (`anthropic`,
+    `openai` for Chat Completions, `responses` for the Responses API: the sides `key` has).
 
-    Whitespace does not count; `null` is JSON null. A wrong value is named by its likely
-    cause (quotes of its own, the string "null", a case slip, a path that starts too high
-    or too low, a Responses API name) and the expected value is never shown.
+    Whitespace does not count, nor a final `[]` on an array's path; `null` is JSON null. A
+    wrong value is named by its likely cause (quotes of its own, the string "null", a case
+    slip, a path that starts too high or too low, the other OpenAI API's name) and the
+    expected value is never shown.
     """
     at = str(params["at"])
     key: Mapping = params["key"]
@@ -1195,8 +1240,9 @@ def field_map(ctx: JsonContext, params: Mapping) -> Outcome:
                     tr("the entry {entry} is missing", entry=f"`{entry}`")
                     if found is _MISSING
                     else tr(
-                        "the entry {entry} is not an object of `anthropic` and `openai`",
+                        "the entry {entry} is not an object of {sides}",
                         entry=f"`{entry}`",
+                        sides=", ".join(f"`{side}`" for side in sides),
                     ),
                 )
             )
@@ -1208,7 +1254,7 @@ def field_map(ctx: JsonContext, params: Mapping) -> Outcome:
                     (where, tr("{entry} has no {side} value", entry=f"`{entry}`", side=f"`{side}`"))
                 )
                 continue
-            why = _entry_problem(value, want)
+            why = _entry_problem(value, want, side)
             if why:
                 problems.append(
                     (
@@ -1216,4 +1262,324 @@ def field_map(ctx: JsonContext, params: Mapping) -> Outcome:
                         tr("{entry}, {side}: {why}", entry=f"`{entry}`", side=side, why=why),
                     )
                 )
+    return _outcome(problems)
+
+
+# ------------------------------------------------------------ the Responses API's next input
+
+_ITEMS_PARAMS = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["items"],
+    "properties": {
+        "items": {"type": "array", "items": {"type": "object"}, "minItems": 1},
+    },
+}
+#: fields of an output item the API fills in that a request may leave out
+_ITEM_OPTIONAL = frozenset({"status"})
+
+
+def _item_text(item: Mapping) -> str | None:
+    """The text of a message item: a content string or its text parts joined."""
+    content = item.get("content")
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and content:
+        texts = [p.get("text") if isinstance(p, dict) else None for p in content]
+        if all(isinstance(t, str) for t in texts):
+            return "".join(texts)
+    return None
+
+
+def _same_item(found: Any, want: Mapping) -> bool:
+    """`found` is `want` sent back: a message by its role and text, any other item field by
+    field (the API's `status` may be left out)."""
+    if not isinstance(found, dict):
+        return False
+    if want.get("role") and not want.get("id"):
+        return found.get("role") == want["role"] and _item_text(found) == _item_text(want)
+    keys = (set(found) | set(want)) - _ITEM_OPTIONAL
+    return all(same(found.get(k, _MISSING), want.get(k, _MISSING)) for k in keys)
+
+
+def _item_label(item: Mapping) -> str:
+    kind = item.get("type") or "message"
+    return f"`{kind}` {quote(item['id'])}" if item.get("id") else f"`{item.get('role')}` message"
+
+
+def _find_item(items: list, want: Mapping, start: int) -> int | None:
+    """Where `want` stands in `items` (its id, else the first message of its role)."""
+    for k in range(start, len(items)):
+        item = items[k]
+        if not isinstance(item, dict):
+            continue
+        if want.get("id") and item.get("id") == want["id"]:
+            return k
+        if not want.get("id") and want.get("role") and item.get("role") == want["role"]:
+            return k
+    return None
+
+
+@check("items-resent", kinds=("json",), params=_ITEMS_PARAMS)
+@safe
+def items_resent(ctx: JsonContext, params: Mapping) -> Outcome:
+    """The Responses `input` holds `items` again, unchanged and in their order: the earlier
+    input, then the previous response's output items (reasoning included).
+
+    A message counts by its role and text (a string or text parts); any other item field
+    by field, except the `status` the API fills in. A dropped reasoning item, a call sent
+    back in Chat Completions' shape, an item changed or out of order are named as such.
+    """
+    if ctx.messages is None:
+        return Outcome(
+            False,
+            tr(
+                "Your answer is {value}; write the JSON array of input items (or a request "
+                "body whose `input` is that array).",
+                value=describe(ctx.value),
+            ),
+        )
+    items, problems, after = ctx.messages, [], 0
+    if isinstance(ctx.value, dict) and "previous_response_id" in ctx.value:
+        problems.append(
+            (
+                "/previous_response_id",
+                tr(
+                    "this task keeps the conversation in `input` itself, without "
+                    "`previous_response_id`: send the earlier items again"
+                ),
+            )
+        )
+    for want in params["items"]:
+        k = _find_item(items, want, 0)
+        label = _item_label(want)
+        if k is None:
+            if want.get("type") == "reasoning":
+                message = tr(
+                    "the reasoning item {id} is missing: a reasoning model's calls go back "
+                    "together with the reasoning item that came before them",
+                    id=quote(want.get("id")),
+                )
+            elif want.get("type") == "function_call" and any(
+                isinstance(m, dict) and "tool_calls" in m for m in items
+            ):
+                message = tr(
+                    "{item} is missing: the calls are written as a Chat Completions "
+                    "`tool_calls` list; in the Responses API each call goes back as the "
+                    "`function_call` item the response held",
+                    item=label,
+                )
+            elif want.get("role") and not want.get("id"):
+                message = tr(
+                    "the {role} message {text} is missing: the next `input` begins with the "
+                    "items of the one before",
+                    role=f"`{want['role']}`",
+                    text=quote(_item_text(want), 60),
+                )
+            else:
+                message = tr("{item} is missing: send it back as the response gave it", item=label)
+            problems.append((ctx.messages_ptr, message))
+            continue
+        base = ctx.message_ptr(k)
+        if k < after:
+            problems.append(
+                (
+                    base,
+                    tr(
+                        "{item} is out of order: keep the items in the order the conversation "
+                        "produced them",
+                        item=label,
+                    ),
+                )
+            )
+        after = max(after, k)
+        if not _same_item(items[k], want):
+            found = first_difference(
+                {key: v for key, v in items[k].items() if key not in _ITEM_OPTIONAL}
+                if isinstance(items[k], dict)
+                else items[k],
+                {key: v for key, v in want.items() if key not in _ITEM_OPTIONAL},
+            )
+            where, what = found if found else ("", tr("it differs"))
+            problems.append(
+                (
+                    base + where,
+                    tr(
+                        "{item} must go back unchanged: at {where}, {what}",
+                        item=label,
+                        where=where or tr("the top"),
+                        what=what,
+                    ),
+                )
+            )
+    return _outcome(problems)
+
+
+_OUTPUTS_PARAMS = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["results"],
+    "properties": {
+        "results": {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["call_id", "content"],
+                "properties": {
+                    "call_id": {"type": "string"},
+                    "item_id": {"type": "string"},
+                    "content": {"type": "string"},
+                    "is_error": {"type": "boolean"},
+                },
+            },
+        },
+        "prefix": {"type": "string", "minLength": 1},
+    },
+}
+
+
+def _output_problem(found: Any, result: Mapping, prefix: str, where: str) -> Problem | None:
+    """What is wrong with a `function_call_output`'s `output` (None: it is right)."""
+    original = str(result["content"])
+    failed = bool(result.get("is_error"))
+    wanted = prefix + original if failed else original
+    if found == wanted:
+        return None
+    if not isinstance(found, str):
+        return (
+            where,
+            tr(
+                "`output` is {value}; send the tool's result as the string it came as",
+                value=describe(found),
+            ),
+        )
+    if failed and found == original:
+        return (
+            where,
+            tr(
+                "the failed result has no {prefix} prefix: the Responses API has no error "
+                "flag either, so the prefix is all that tells the model the call failed",
+                prefix=quote(prefix),
+            ),
+        )
+    rest = _PREFIX_LIKE.sub("", found, count=1)
+    if failed and rest.strip() == original.strip():
+        return (
+            where,
+            tr(
+                "the prefix must be exactly {prefix}, with its case, colon and one space; "
+                "found {found}",
+                prefix=quote(prefix),
+                found=quote(found[: len(found) - len(rest)]),
+            ),
+        )
+    if not failed and found == prefix + original:
+        return (
+            where,
+            tr(
+                "this result did not fail, so its content takes no {prefix} prefix",
+                prefix=quote(prefix),
+            ),
+        )
+    return (
+        where,
+        tr(
+            "`output` must be the result unchanged: {wanted}; found {found}",
+            wanted=quote(wanted, 80),
+            found=quote(found, 80),
+        ),
+    )
+
+
+@check("function-call-outputs", kinds=("json",), params=_OUTPUTS_PARAMS)
+@safe
+def function_call_outputs(ctx: JsonContext, params: Mapping) -> Outcome:
+    """One Responses `function_call_output` item per result, quoting its call's `call_id`.
+
+    Params: `results` (`{call_id, item_id?, content, is_error?}`), `prefix` (default
+    `Error: `). Each output is `{"type": "function_call_output", "call_id": ..., "output":
+    ...}` with the result's text as a string, a failed one with `prefix` in front. An
+    output quoting the call item's own `id` (`item_id`), a Chat Completions `tool` message,
+    a result decoded into an object, a missing or needless prefix are named as such.
+    """
+    if ctx.messages is None:
+        return _no_messages(ctx)
+    items = ctx.messages
+    prefix = str(params.get("prefix", "Error: "))
+    problems: list[Problem] = []
+    for result in params["results"]:
+        call_id, item_id = result["call_id"], result.get("item_id")
+        outputs = [
+            (k, it)
+            for k, it in enumerate(items)
+            if isinstance(it, dict) and it.get("type") == "function_call_output"
+        ]
+        mine = [(k, it) for k, it in outputs if it.get("call_id") == call_id]
+        if mine:
+            k, item = mine[0]
+            calls = [
+                j
+                for j, it in enumerate(items)
+                if isinstance(it, dict)
+                and it.get("type") == "function_call"
+                and it.get("call_id") == call_id
+            ]
+            problem = _output_problem(
+                item.get("output"), result, prefix, ctx.message_ptr(k, "output")
+            )
+            if calls and k < calls[0]:
+                problem = (
+                    ctx.message_ptr(k),
+                    tr(
+                        "the output for {id} comes before its call: an output follows the "
+                        "`function_call` it answers",
+                        id=quote(call_id),
+                    ),
+                )
+            if problem:
+                problems.append(problem)
+            continue
+        wrong_id = [(k, it) for k, it in outputs if item_id and it.get("call_id") == item_id]
+        chat = [
+            (k, it)
+            for k, it in enumerate(items)
+            if isinstance(it, dict) and it.get("role") == "tool" and call_id in it.values()
+        ]
+        if wrong_id:
+            problems.append(
+                (
+                    ctx.message_ptr(wrong_id[0][0], "call_id"),
+                    tr(
+                        "{found} is the call item's own `id`; an output quotes the call's "
+                        "`call_id`, {id}",
+                        found=quote(item_id),
+                        id=quote(call_id),
+                    ),
+                )
+            )
+        elif chat:
+            problems.append(
+                (
+                    ctx.message_ptr(chat[0][0]),
+                    tr(
+                        "the result for {id} is a Chat Completions `tool` message; in the "
+                        'Responses API it is an item {{"type": "function_call_output", '
+                        '"call_id": ..., "output": ...}}',
+                        id=quote(call_id),
+                    ),
+                )
+            )
+        else:
+            problems.append(
+                (
+                    ctx.messages_ptr,
+                    tr(
+                        "there is no `function_call_output` item for {id}: each call gets one, "
+                        "quoting its `call_id`",
+                        id=quote(call_id),
+                    ),
+                )
+            )
     return _outcome(problems)

@@ -668,11 +668,9 @@ MESSAGES: dict[str, str] = {
     "write an array index as `[0]`, as in the task: {found}": "escreva um índice de array como `[0]`, como na tarefa: {found}",
     "{found} starts above where this group's paths start: drop {extra}": "{found} começa acima de onde começam os caminhos deste grupo: tire {extra}",
     "{found} is only the end of the path: it starts higher up": "{found} é só o fim do caminho: ele começa mais acima",
-    "{found} is a name of OpenAI's Responses API; this map is of Chat Completions": "{found} é um nome da Responses API da OpenAI; este mapa é do Chat Completions",
     "The group {at} is missing.": "Falta o grupo {at}.",
     "The group {at} is {value}; write an object of entries.": "O grupo {at} é {value}; escreva um objeto de entradas.",
     "the entry {entry} is missing": "falta a entrada {entry}",
-    "the entry {entry} is not an object of `anthropic` and `openai`": "a entrada {entry} não é um objeto com `anthropic` e `openai`",
     "{entry} has no {side} value": "{entry} não tem valor {side}",
     "{entry}, {side}: {why}": "{entry}, {side}: {why}",
     # ---------------------------------------------------------------- python_checks.py

@@ -459,23 +459,42 @@ def test_to_claude_wrong_answers_fail_for_their_reason(answer, word):
 
 FIELD_MAP = "field-map"
 MAP = {
-    "tool_definition": {"schema": {"anthropic": "input_schema", "openai": "function.parameters"}},
+    "tool_definition": {
+        "schema": {
+            "anthropic": "input_schema",
+            "openai": "function.parameters",
+            "responses": "parameters",
+        }
+    },
     "response": {
-        "stop_field": {"anthropic": "stop_reason", "openai": "choices[0].finish_reason"},
-        "stop_value": {"anthropic": "tool_use", "openai": "tool_calls"},
-        "calls": {"anthropic": "content", "openai": "choices[0].message.tool_calls"},
+        "stop_field": {
+            "anthropic": "stop_reason",
+            "openai": "choices[0].finish_reason",
+            "responses": None,
+        },
+        "stop_value": {"anthropic": "tool_use", "openai": "tool_calls", "responses": None},
+        "calls": {
+            "anthropic": "content",
+            "openai": "choices[0].message.tool_calls",
+            "responses": "output",
+        },
     },
     "call": {
-        "type": {"anthropic": "tool_use", "openai": "function"},
-        "id": {"anthropic": "id", "openai": "id"},
-        "name": {"anthropic": "name", "openai": "function.name"},
-        "arguments": {"anthropic": "input", "openai": "function.arguments"},
-        "arguments_type": {"anthropic": "object", "openai": "string"},
+        "type": {"anthropic": "tool_use", "openai": "function", "responses": "function_call"},
+        "id": {"anthropic": "id", "openai": "id", "responses": "call_id"},
+        "name": {"anthropic": "name", "openai": "function.name", "responses": "name"},
+        "arguments": {
+            "anthropic": "input",
+            "openai": "function.arguments",
+            "responses": "arguments",
+        },
+        "arguments_type": {"anthropic": "object", "openai": "string", "responses": "string"},
     },
     "result": {
-        "role": {"anthropic": "user", "openai": "tool"},
-        "id": {"anthropic": "tool_use_id", "openai": "tool_call_id"},
-        "error_flag": {"anthropic": "is_error", "openai": None},
+        "role": {"anthropic": "user", "openai": "tool", "responses": None},
+        "type": {"anthropic": "tool_result", "openai": None, "responses": "function_call_output"},
+        "id": {"anthropic": "tool_use_id", "openai": "tool_call_id", "responses": "call_id"},
+        "error_flag": {"anthropic": "is_error", "openai": None, "responses": None},
     },
 }
 
@@ -500,9 +519,16 @@ FIELD_MAP_RIGHT = {
         response__stop_value={"anthropic": " tool_use", "openai": "tool_calls "}
     ),
     "openai before anthropic in each entry": {
-        g: {e: {"openai": v["openai"], "anthropic": v["anthropic"]} for e, v in entries.items()}
+        g: {e: dict(reversed(list(v.items()))) for e, v in entries.items()}
         for g, entries in MAP.items()
     },
+    "the lesson's [] for arrays": field_map(
+        response__calls={
+            "anthropic": "content[]",
+            "openai": "choices[0].message.tool_calls[]",
+            "responses": "output []",
+        }
+    ),
     "a path broken over a space after the dot": field_map(
         response__stop_field={"openai": "choices[0]. finish_reason"}
     ),
@@ -552,6 +578,18 @@ FIELD_MAP_WRONG = {
         field_map(tool_definition__schema={"anthropic": "Input_Schema"}),
         "case-sensitive",
     ),
+    "Chat Completions names in the Responses column": (
+        field_map(call__type={"responses": "function"}),
+        "a name of Chat Completions",
+    ),
+    "the call item's own id in the Responses column": (
+        field_map(call__id={"responses": "id"}),
+        "the item's own id",
+    ),
+    "status taken for the Responses stop field": (
+        field_map(response__stop_field={"responses": "status"}),
+        "`completed`",
+    ),
     "an error flag invented for OpenAI": (
         field_map(result__error_flag={"openai": "is_error"}),
         "not right",
@@ -567,3 +605,109 @@ def test_field_map_wrong_answers_fail_for_their_reason(answer, word):
 def test_field_map_never_shows_the_key():
     verdict = mark(FIELD_MAP, field_map(response__stop_field={"openai": "choices[0].stop_reason"}))
     assert not verdict.passed and "finish_reason" not in said(verdict)
+
+
+# -------------------------------------------------------------------- responses-round-trip
+
+NEXT = "responses-round-trip"
+R_USER = {"role": "user", "content": QUESTION}
+R_REASONING = {"type": "reasoning", "id": "rs_0c4e9a7f2b81d35e", "summary": []}
+R_CALLS = [
+    {
+        "type": "function_call",
+        "id": "fc_0c4e9a7f3a19c6d2",
+        "call_id": "call_Hq7cR2mXv9",
+        "name": "get_order_status",
+        "arguments": '{"order_id":"ORD-2026-8842"}',
+        "status": "completed",
+    },
+    {
+        "type": "function_call",
+        "id": "fc_0c4e9a7f3b7e0a44",
+        "call_id": "call_Kd3sW8pLa4",
+        "name": "get_order_status",
+        "arguments": '{"order_id":"ORD-2026-9001"}',
+        "status": "completed",
+    },
+]
+R_OUTPUTS = [
+    {
+        "type": "function_call_output",
+        "call_id": "call_Hq7cR2mXv9",
+        "output": '{"status":"in_transit","eta":"2026-08-27"}',
+    },
+    {
+        "type": "function_call_output",
+        "call_id": "call_Kd3sW8pLa4",
+        "output": "Error: Order service timed out after 10 s.",
+    },
+]
+R_INPUT = [R_USER, R_REASONING, *R_CALLS, *R_OUTPUTS]
+
+NEXT_RIGHT = {
+    "the bare input array": R_INPUT,
+    "a body with a model and store": {"model": "gpt-6.1-sol", "store": True, "input": R_INPUT},
+    "the outputs interleaved with the calls": [
+        R_USER,
+        R_REASONING,
+        R_CALLS[0],
+        R_OUTPUTS[0],
+        R_CALLS[1],
+        R_OUTPUTS[1],
+    ],
+    "the question as input_text parts": [
+        {"type": "message", "role": "user", "content": [{"type": "input_text", "text": QUESTION}]},
+        *R_INPUT[1:],
+    ],
+}
+
+
+@pytest.mark.parametrize("answer", NEXT_RIGHT.values(), ids=NEXT_RIGHT.keys())
+def test_responses_right_answers_pass(answer):
+    assert_passes(NEXT, answer)
+
+
+NEXT_WRONG = {
+    "the reasoning item dropped": (
+        [R_USER, *R_CALLS, *R_OUTPUTS],
+        "reasoning item",
+    ),
+    "the item ids quoted": (
+        [
+            R_USER,
+            R_REASONING,
+            *R_CALLS,
+            *({**o, "call_id": c["id"]} for o, c in zip(R_OUTPUTS, R_CALLS)),
+        ],
+        "call item's own `id`",
+    ),
+    "previous_response_id with the whole history": (
+        {"previous_response_id": "resp_0c4e9a7f", "input": R_OUTPUTS},
+        "without `previous_response_id`",
+    ),
+    "the output decoded": (
+        [*R_INPUT[:4], {**R_OUTPUTS[0], "output": {"status": "in_transit"}}, R_OUTPUTS[1]],
+        "string it came as",
+    ),
+    "the call's arguments changed": (
+        [
+            R_USER,
+            R_REASONING,
+            {**R_CALLS[0], "arguments": '{"order_id": "ORD-2026-8842"}'},
+            *R_INPUT[3:],
+        ],
+        "unchanged",
+    ),
+}
+
+
+@pytest.mark.parametrize(("answer", "word"), NEXT_WRONG.values(), ids=NEXT_WRONG.keys())
+def test_responses_wrong_answers_fail_for_their_reason(answer, word):
+    assert_fails_because(NEXT, answer, word)
+
+
+def test_a_responses_exercise_is_linted_as_responses_without_the_course_model():
+    """The course's Claude model says nothing about an OpenAI request: no model mismatch."""
+    verdict = mark(NEXT, R_INPUT)
+    assert verdict.passed
+    assert not [d for d in verdict.diagnostics if d.rule == "r-reasoning-model-mismatch"]
