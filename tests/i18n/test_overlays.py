@@ -117,7 +117,14 @@ def test_a_partial_translation_shows_the_rest_in_english_and_validate_warns():
     assert second == english.lesson("round-trip").sections[1]
 
     exercise = course.exercise("write-tool-result")
-    assert exercise.untranslated == {"explanation", "criteria/result-json", "criteria/protocol"}
+    assert exercise.untranslated == {
+        "explanation",
+        "criteria/result-json",
+        "criteria/protocol",
+        "params_text/message-equals/what",
+        "params_text/result-json/carries/0/name",
+        "params_text/result-json/carries/1/name",
+    }
     assert exercise.explanation == english.exercise("write-tool-result").explanation
     labels = [c["label"] for c in exercise.criteria]
     assert labels[0] == "Três mensagens, com os roles user, assistant, user"
