@@ -4,6 +4,8 @@ change the marking (docs/translations.md)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from i18n_helpers import FIXTURE, REPO, replace_in
 
@@ -89,7 +91,7 @@ def test_one_english_string_of_params_keeps_validate_from_saying_up_to_date(cour
     )
     from tooltutor.translation import stamp
 
-    stamp(root, PT, out=open("/dev/null", "w"))
+    stamp(root, PT, out=io.StringIO())
     course = load_course(root, PT, audit_translations=True)
     exercise = course.exercise("write-tool-result")
     assert exercise.untranslated == {"params_text/message-equals/what"}
