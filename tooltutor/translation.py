@@ -148,6 +148,9 @@ EXERCISE_TEXT = Fields(
 )
 
 
+#: The course's own text (`<lang>/course.yaml` translates course.yaml).
+COURSE_TEXT = Fields({"title": TEXT, "description": TEXT})
+
 #: The keys of a criterion's `params` whose strings the learner reads in messages and
 #: hints (every string below them, but the `item`s a note is attached to); `name` only as
 #: the name of a value a result must carry (`carries`), elsewhere it is a tool's name.
@@ -274,7 +277,9 @@ def _item_values(item) -> tuple[Fields, Mapping]:
             return EXERCISE_TEXT, item.source_values
         values = {key: getattr(item, key) for key in EXERCISE_TEXT.fields}
         return EXERCISE_TEXT, {**values, "given": item.given}
-    return (LESSON_TEXT if "sections" in item else EXERCISE_TEXT), item
+    if "sections" in item:
+        return LESSON_TEXT, item
+    return (COURSE_TEXT if "format_version" in item else EXERCISE_TEXT), item
 
 
 def source_hash(item) -> str:
@@ -646,6 +651,8 @@ class LanguageReport:
     stale: int = 0
     #: overlay files with errors
     broken: int = 0
+    #: whether `<lang>/course.yaml` translates the course's title (None: not looked for)
+    course_text: bool | None = None
     #: translated exercises whose marking may differ from the source's (params given
     #: another value than a learner's text, or right answers in this language): `validate`
     #: self-tests them under this language
@@ -665,9 +672,11 @@ class LanguageReport:
             notes.append(f"{self.stale} stale")
         if self.broken:
             notes.append(f"{self.broken} with errors")
+        if self.course_text is False:
+            notes.append("the course's title not translated")
         complete = (
             self.lessons_translated == self.lessons and self.exercises_translated == self.exercises
-        )
+        ) and self.course_text is not False
         if not notes and complete:
             notes.append("up to date")
         return line + ("; " + ", ".join(notes) if notes else "")
@@ -694,6 +703,16 @@ class Translator:
         self.report = report
         self.source_language = course.languages[0] if course.languages else "en"
         self.result = LanguageReport(lang)
+
+    def course_text(self, path: Path, values: Mapping) -> dict | None:
+        """The course's title and description in this language (the source's where the
+        overlay `<lang>/course.yaml` leaves one out), or None without an overlay."""
+        self.result.course_text = False
+        found = self._overlay(path, "course", self.course.id, values)
+        if found is None:
+            return None
+        self.result.course_text = True
+        return found[0]
 
     def lesson(self, lesson: Lesson) -> Lesson:
         """`lesson` in this language (a copy; `untranslated` says what fell back)."""
@@ -729,6 +748,8 @@ class Translator:
         if source is None:
             return None
         path = overlay_path(source, self.lang)
+        if kind == "course":
+            path = source.parent / self.lang / source.name
         if not path.is_file():
             return None
         errors_before = self._errors()
@@ -754,7 +775,7 @@ class Translator:
                 f"lang is '{overlay['lang']}', but the file is in the folder {self.lang}/: "
                 "they must be the same",
             )
-        spec = LESSON_TEXT if kind == "lesson" else EXERCISE_TEXT
+        spec = {"lesson": LESSON_TEXT, "course": COURSE_TEXT}.get(kind, EXERCISE_TEXT)
         merged = merge(spec, values, overlay, self.source_language)
         if kind == "exercise":
             data = merge_data(values, overlay, self.source_language)
@@ -909,6 +930,8 @@ def stamp(course_dir: Path, lang: str, out=None) -> int:
     out = out or sys.stdout
     overlays = sorted((course_dir / "lessons" / lang).glob("*.yaml"))
     overlays += sorted((course_dir / "exercises").glob(f"*/{lang}/*.yaml"))
+    if (course_dir / lang / "course.yaml").is_file():
+        overlays.insert(0, course_dir / lang / "course.yaml")
     if not overlays:
         print(f"no translations into {lang} in {display_path(course_dir)}", file=out)
         return 1

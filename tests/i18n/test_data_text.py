@@ -192,3 +192,40 @@ def test_the_bundled_course_has_no_english_learner_text_in_pt_br():
         data = {u for u in exercise.untranslated if u.startswith(("given_text", "params_text"))}
         assert not data, (exercise.id, data)
     assert course.exercise("tool-or-not").given["notes"]["board-deck"].startswith('A "nossa"')
+
+
+# -- the course's title and description ----------------------------------------------------
+
+
+def test_the_course_title_and_description_come_from_the_language_folder(course_copy, run):
+    root = course_copy()
+    english, course = load_course(root), load_course(root, PT)
+    assert english.title == "Tool calling, a small course for screenshots"
+    assert course.title == "Chamada de ferramentas, um curso pequeno para capturas de tela"
+    assert course.description.startswith("Duas lições curtas")
+    listing = run("--course", root, "--lang", PT, "list")
+    assert listing.stdout.splitlines()[0] == course.title, listing.stdout + listing.stderr
+    progress = run("--course", root, "--lang", PT, "progress")
+    assert progress.stdout.startswith(course.title + " (i18n-fixture)"), progress.stdout
+
+
+def test_a_course_title_left_in_english_keeps_validate_from_saying_up_to_date(course_copy, run):
+    root = course_copy()
+    (root / "pt-BR/course.yaml").unlink()
+    course = load_course(root, PT, audit_translations=True)
+    assert course.title == "Tool calling, a small course for screenshots"
+    summary = course.translations[PT].summary()
+    assert summary.endswith("the course's title not translated"), summary
+
+    (root / "pt-BR/course.yaml").write_text(
+        "id: i18n-fixture\nlang: pt-BR\ntitle: Um curso\n", encoding="utf-8"
+    )
+    course = load_course(root, PT, audit_translations=True)
+    assert course.title == "Um curso" and course.description == english_description(root)
+    warnings = [str(p) for p in course.problems if p.severity == "warning"]
+    assert any("pt-BR/course.yaml" in w and "missing `description`" in w for w in warnings)
+    assert any("pt-BR/course.yaml" in w and "no source_hash" in w for w in warnings)
+
+
+def english_description(root) -> str:
+    return load_course(root).description
