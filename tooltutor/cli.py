@@ -16,21 +16,22 @@ import sys
 
 from tooltutor import __version__
 from tooltutor.errors import UserError
+from tooltutor.i18n import N_, help_language, set_language, t
 
 #: subcommand name -> (module under tooltutor.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "list": ("list_cmd", "list lessons and exercises with their status"),
-    "show": ("show", "print a lesson as readable text"),
-    "start": ("start", "write an exercise to a file, to solve it in your own editor"),
-    "check": ("check", "mark your answer (default: the current exercise, in its file)"),
-    "hint": ("hint", "show the next hint of an exercise (default: the current one)"),
-    "next": ("next", "go on to the next exercise you have not passed, in your editor"),
-    "watch": ("watch", "check the current exercise each time you save its file"),
-    "lint": ("lint", "judge a tool-calling request as the Anthropic or OpenAI API would"),
-    "validate": ("validate", "check a course directory and self-test its exercises"),
-    "progress": ("progress", "show what you have done"),
-    "reset": ("reset", "forget the progress of an exercise, or of the whole course"),
-    "serve": ("serve", "open the course in a web browser (needs tooltutor[serve])"),
+    "list": ("list_cmd", N_("list lessons and exercises with their status")),
+    "show": ("show", N_("print a lesson as readable text")),
+    "start": ("start", N_("write an exercise to a file, to solve it in your own editor")),
+    "check": ("check", N_("mark your answer (default: the current exercise, in its file)")),
+    "hint": ("hint", N_("show the next hint of an exercise (default: the current one)")),
+    "next": ("next", N_("go on to the next exercise you have not passed, in your editor")),
+    "watch": ("watch", N_("check the current exercise each time you save its file")),
+    "lint": ("lint", N_("judge a tool-calling request as the Anthropic or OpenAI API would")),
+    "validate": ("validate", N_("check a course directory and self-test its exercises")),
+    "progress": ("progress", N_("show what you have done")),
+    "reset": ("reset", N_("forget the progress of an exercise, or of the whole course")),
+    "serve": ("serve", N_("open the course in a web browser (needs tooltutor[serve])")),
 }
 
 
@@ -67,32 +68,38 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
     """The command line; only the `selected` subcommand's module is imported (all if None)."""
     parser = _Parser(
         prog="tooltutor",
-        description="Learn to build LLM agents that call tools: lessons, exercises and an "
-        "offline checker. With no command, starts the course in the terminal UI.",
+        description=t(
+            "Learn to build LLM agents that call tools: lessons, exercises and an "
+            "offline checker. With no command, starts the course in the terminal UI."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"tooltutor {__version__}")
     parser.add_argument(
         "--course",
         metavar="DIR",
         default=os.environ.get("TOOLTUTOR_COURSE"),
-        help="course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)",
+        help=t("course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)"),
     )
     parser.add_argument(
         "--trust",
         action="store_true",
         default=False,
-        help="trust the course's own Python code (support code, reference solutions) without "
-        "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted",
+        help=t(
+            "trust the course's own Python code (support code, reference solutions) without "
+            "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted"
+        ),
     )
     parser.add_argument(
         "--lang",
         metavar="LANG",
-        help="language of the course and the interface, e.g. pt-BR (default: "
-        "$TOOLTUTOR_LANG, else the locale, else the course's own language)",
+        help=t(
+            "language of the course and the interface, e.g. pt-BR (default: "
+            "$TOOLTUTOR_LANG, else the locale, else the course's own language)"
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser = sub.add_parser(name, help=t(help_text), description=t(help_text))
         if selected is None or name == selected:
             _command_module(module_name).add_parser(command_parser)
     return parser
@@ -118,6 +125,7 @@ def _command_module(module_name: str):
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
     argv = sys.argv[1:] if argv is None else argv
+    set_language(help_language(argv))  # --help and usage errors, before a course is read
     parser = build_parser(_selected_command(argv) or "")
     args = parser.parse_args(argv)
     if args.command is None:

@@ -46,6 +46,7 @@ from collections.abc import Iterable, Mapping
 __all__ = [
     "N_",
     "current_language",
+    "help_language",
     "language_name",
     "match_language",
     "parse_locale",
@@ -134,6 +135,27 @@ def resolve_language(
         if value:
             return match_language(parse_locale(value), available) or available[0]
     return available[0]
+
+
+def help_language(argv: list[str], environ: Mapping[str, str] | None = None) -> str | None:
+    """The interface's language for what the command line says before a course is read
+    (`--help`, usage errors): `--lang`, else `TOOLTUTOR_LANG`, else the locale, among the
+    languages the interface has tables for; None for English."""
+    env = os.environ if environ is None else environ
+    wanted = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            wanted = argv[i + 1]
+        elif arg.startswith("--lang="):
+            wanted = arg.split("=", 1)[1]
+    if not wanted or not wanted.strip():
+        wanted = env.get("TOOLTUTOR_LANG")
+    if not wanted or not wanted.strip():
+        wanted = next((parse_locale(env[name]) for name in LOCALE_VARIABLES if env.get(name)), None)
+    found = match_language(wanted, ["en", *TABLES])
+    return None if found in (None, "en") else found
 
 
 def language_name(tag: str) -> str:
