@@ -18,8 +18,9 @@ ids stay the same in every language, so a learner can search for them.
   English.
 - Tags are read loosely (`pt-BR`, `pt_BR`, `pt_BR.UTF-8`, `pt`): any Portuguese tag means
   `pt-BR`; anything unknown means English. `current_language()` says which one is in use.
-- `trn(n, singular, plural, **values)` picks the singular template when `n == 1`, else the
-  plural one (the English rule, kept in every language), and translates it with `n=n`.
+- `trn(n, singular, plural, **values)` picks the singular template when `n` takes the
+  singular form in the current language (CLDR: `n == 1` in English, 0 or 1 in Brazilian
+  Portuguese), else the plural one, and translates it with `n=n`.
 - `N_(template)` marks a template that is stored now and translated later (module
   constants); it returns the template unchanged.
 
@@ -140,8 +141,11 @@ def tr(template: str, /, **values: object) -> str:
 
 
 def trn(n: int, singular: str, plural: str, /, **values: object) -> str:
-    """`tr` of `singular` when `n == 1`, else of `plural`; `{n}` is `n`."""
-    return tr(singular if n == 1 else plural, n=n, **values)
+    """`tr` of `singular` when `n` takes the singular form in the current language, else
+    of `plural`; `{n}` is `n`. The rule is CLDR's: `n == 1` in English, 0 or 1 in
+    Brazilian Portuguese ("0 erro", "2 erros")."""
+    one = n in (0, 1) if current_language() == "pt-BR" else n == 1
+    return tr(singular if one else plural, n=n, **values)
 
 
 def N_(template: str) -> str:

@@ -16,22 +16,23 @@ import sys
 
 from tooltutor import __version__
 from tooltutor.errors import UserError
+from tooltutor.i18n import N_, help_language, set_language, t
 
 #: subcommand name -> (module under tooltutor.commands, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "list": ("list_cmd", "list lessons and exercises with their status"),
-    "show": ("show", "print a lesson as readable text"),
-    "start": ("start", "write an exercise to a file, to solve it in your own editor"),
-    "check": ("check", "mark your answer (default: the current exercise, in its file)"),
-    "hint": ("hint", "show the next hint of an exercise (default: the current one)"),
-    "next": ("next", "go on to the next exercise you have not passed, in your editor"),
-    "watch": ("watch", "check the current exercise each time you save its file"),
-    "lint": ("lint", "judge a tool-calling request as the Anthropic or OpenAI API would"),
-    "validate": ("validate", "check a course directory and self-test its exercises"),
-    "progress": ("progress", "show what you have done"),
-    "reset": ("reset", "forget the progress of an exercise, or of the whole course"),
-    "serve": ("serve", "open the course in a web browser (needs tooltutor[serve])"),
-    "completion": ("completion", "print a shell completion script for bash, zsh or fish"),
+    "list": ("list_cmd", N_("list lessons and exercises with their status")),
+    "show": ("show", N_("print a lesson as readable text")),
+    "start": ("start", N_("write an exercise to a file, to solve it in your own editor")),
+    "check": ("check", N_("mark your answer (default: the current exercise, in its file)")),
+    "hint": ("hint", N_("show the next hint of an exercise (default: the current one)")),
+    "next": ("next", N_("go on to the next exercise you have not passed, in your editor")),
+    "watch": ("watch", N_("check the current exercise each time you save its file")),
+    "lint": ("lint", N_("judge a tool-calling request as the Anthropic or OpenAI API would")),
+    "validate": ("validate", N_("check a course directory and self-test its exercises")),
+    "progress": ("progress", N_("show what you have done")),
+    "reset": ("reset", N_("forget the progress of an exercise, or of the whole course")),
+    "serve": ("serve", N_("open the course in a web browser (needs tooltutor[serve])")),
+    "completion": ("completion", N_("print a shell completion script for bash, zsh or fish")),
 }
 
 
@@ -73,8 +74,18 @@ def _suggestion(message: str) -> str:
     return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's own, except that text already laid out in lines (the epilog) keeps them."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" not in text:
+            return super()._fill_text(text, width, indent)
+        return "".join(indent + line for line in text.splitlines(keepends=True))
+
+
 #: What `tooltutor --help` says after the options: exit codes and environment variables.
-EPILOG = """\
+EPILOG = N_(
+    """\
 exit codes:
   0    done: the answer passes, the request is valid, the course is valid
   1    the answer fails, the request is invalid, the course has errors, or you said no
@@ -97,40 +108,47 @@ environment variables:
 
 shell completion: tooltutor completion bash|zsh|fish (see 'tooltutor completion --help')
 """
+)
 
 
 def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
     """The command line; only the `selected` subcommand's module is imported (all if None)."""
     parser = _Parser(
         prog="tooltutor",
-        description="Learn to build LLM agents that call tools: lessons, exercises and an "
-        "offline checker. With no command, starts the course in the terminal UI.",
-        epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=t(
+            "Learn to build LLM agents that call tools: lessons, exercises and an "
+            "offline checker. With no command, starts the course in the terminal UI."
+        ),
+        epilog=t(EPILOG),
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tooltutor {__version__}")
     parser.add_argument(
         "--course",
         metavar="DIR",
         default=os.environ.get("TOOLTUTOR_COURSE"),
-        help="course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)",
+        help=t("course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)"),
     )
     parser.add_argument(
         "--trust",
         action="store_true",
         default=False,
-        help="trust the course's own Python code (support code, reference solutions) without "
-        "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted",
+        help=t(
+            "trust the course's own Python code (support code, reference solutions) without "
+            "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted"
+        ),
     )
     parser.add_argument(
         "--lang",
         metavar="LANG",
-        help="language of the course and the interface, e.g. pt-BR (default: "
-        "$TOOLTUTOR_LANG, else the locale, else the course's own language)",
+        help=t(
+            "language of the course and the interface, e.g. pt-BR (default: "
+            "$TOOLTUTOR_LANG, else the locale, else the course's own language)"
+        ),
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, (module_name, help_text) in COMMANDS.items():
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
+        command_parser = sub.add_parser(name, help=t(help_text), description=t(help_text))
         if selected is None or name == selected:
             _command_module(module_name).add_parser(command_parser)
     return parser
@@ -156,6 +174,7 @@ def _command_module(module_name: str):
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
     argv = sys.argv[1:] if argv is None else argv
+    set_language(help_language(argv))  # --help and usage errors, before a course is read
     selected = _selected_command(argv)
     _Parser.results_json = selected == "check" and "--json" in argv
     parser = build_parser(selected or "")

@@ -383,6 +383,11 @@ class _Loader:
             if lang == course.source_language:
                 continue
             translator = translation.Translator(course, lang, self._read, self.problem)
+            header = self.course_doc.value
+            text = translator.course_text(self.course_path, header)
+            if text is not None and lang == course.lang:
+                course.title = text.get("title", course.title)
+                course.description = text.get("description", course.description)
             for key, (lesson, doc) in lessons.items():
                 copy = translator.lesson(lesson)
                 if lang == course.lang:

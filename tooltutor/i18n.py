@@ -46,9 +46,11 @@ from collections.abc import Iterable, Mapping
 __all__ = [
     "N_",
     "current_language",
+    "help_language",
     "language_name",
     "match_language",
     "parse_locale",
+    "plural_is_one",
     "resolve_language",
     "set_language",
     "t",
@@ -135,6 +137,27 @@ def resolve_language(
     return available[0]
 
 
+def help_language(argv: list[str], environ: Mapping[str, str] | None = None) -> str | None:
+    """The interface's language for what the command line says before a course is read
+    (`--help`, usage errors): `--lang`, else `TOOLTUTOR_LANG`, else the locale, among the
+    languages the interface has tables for; None for English."""
+    env = os.environ if environ is None else environ
+    wanted = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and i + 1 < len(argv):
+            wanted = argv[i + 1]
+        elif arg.startswith("--lang="):
+            wanted = arg.split("=", 1)[1]
+    if not wanted or not wanted.strip():
+        wanted = env.get("TOOLTUTOR_LANG")
+    if not wanted or not wanted.strip():
+        wanted = next((parse_locale(env[name]) for name in LOCALE_VARIABLES if env.get(name)), None)
+    found = match_language(wanted, ["en", *TABLES])
+    return None if found in (None, "en") else found
+
+
 def language_name(tag: str) -> str:
     """`Brazilian Portuguese` for `pt-BR`; the tag itself when the name is not known."""
     return LANGUAGE_NAMES.get(tag) or LANGUAGE_NAMES.get(tag.split("-", 1)[0]) or tag
@@ -188,8 +211,23 @@ def t(message: str, /, **values: object) -> str:
     return _fill(found, message, values)
 
 
+def plural_is_one(lang: str, n: int) -> bool:
+    """Whether `n` takes the singular ("one") form in `lang`, by the CLDR plural rules for
+    whole numbers: English and European Portuguese `n == 1`; Portuguese (as in Brazil)
+    and French `n` is 0 or 1 ("0 erro", "1 erro", "2 erros")."""
+    tag = (lang or "en").replace("_", "-").lower()
+    zero_is_one = PLURAL_ZERO_IS_ONE.get(tag, PLURAL_ZERO_IS_ONE.get(tag.split("-", 1)[0]))
+    return n in (0, 1) if zero_is_one else n == 1
+
+
+#: Whether the "one" form holds 0 too, by language tag (lower case), else by its language;
+#: any other language has the English rule.
+PLURAL_ZERO_IS_ONE = {"pt": True, "pt-br": True, "pt-pt": False, "fr": True}
+
+
 def tn(n: int, singular: str, plural: str, /, **values: object) -> str:
-    """`singular` when `n == 1`, else `plural`, in the interface's language; `{n}` is `n`.
+    """`singular` or `plural` by the plural rule of the interface's language
+    (`plural_is_one`), in that language; `{n}` is `n`.
 
     The table holds both forms under the singular: `{"{n} hint": ("{n} dica", "{n} dicas")}`.
     """
@@ -199,7 +237,7 @@ def tn(n: int, singular: str, plural: str, /, **values: object) -> str:
         return english.format(**values)
     found = _table(_current).get(singular)
     if isinstance(found, tuple):
-        return _fill(found[0] if n == 1 else found[1], english, values)
+        return _fill(found[0] if plural_is_one(_current, n) else found[1], english, values)
     return english.format(**values)
 
 

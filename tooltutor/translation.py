@@ -13,6 +13,13 @@ order. Everything else comes from the source.
   and 1-based numbers for lists matched in order (`recap`, `sections/diagram`,
   `sections/talk/blocks/2/check/why_here`, `criteria/protocol`), or is `{WHOLE}` when the
   item has no usable translation at all.
+- An exercise's `given` and its criteria's `params` are data, not text, but some of their
+  strings reach the learner (`learner_text`): the notes and `what` words a check puts in
+  its messages and hints. An exercise overlay translates them by JSON pointer
+  (`given_text: {/notes/send_sms: ...}`, `params_text: {criterion-id: {/what: ...}}`), and
+  may also give any other string of the params a value for its language (a pattern that
+  accepts a Portuguese answer too); the translated criteria are self-tested under that
+  language (`LanguageReport.retuned`).
 - `source_hash(item)` fingerprints a source's translatable text: the first 12 hex digits
   of the SHA-256 of its canonical JSON (sorted keys, no spaces, UTF-8) in the overlay's
   structure, without `id`, `lang` and `source_hash`. An overlay whose `source_hash`
@@ -141,6 +148,99 @@ EXERCISE_TEXT = Fields(
 )
 
 
+#: The course's own text (`<lang>/course.yaml` translates course.yaml).
+COURSE_TEXT = Fields({"title": TEXT, "description": TEXT})
+
+#: The keys of a criterion's `params` whose strings the learner reads in messages and
+#: hints (every string below them, but the `item`s a note is attached to); `name` only as
+#: the name of a value a result must carry (`carries`), elsewhere it is a tool's name.
+LEARNER_PARAMS = frozenset({"what", "note", "notes"})
+
+
+def _escape(token: object) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def _tokens(pointer: str) -> list[str]:
+    if not pointer:
+        return []
+    return [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:]]
+
+
+def _leaves(value, pointer: str = ""):
+    """(pointer, string) for every string inside `value`."""
+    if isinstance(value, str):
+        yield pointer, value
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield from _leaves(item, f"{pointer}/{_escape(key)}")
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _leaves(item, f"{pointer}/{index}")
+
+
+def _at(value, pointer: str):
+    """The value at `pointer` inside `value` (KeyError when there is none)."""
+    for token in _tokens(pointer):
+        if isinstance(value, Mapping) and token in value:
+            value = value[token]
+        elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+            value = value[int(token)]
+        else:
+            raise KeyError(pointer)
+    return value
+
+
+def _is_learner_param(pointer: str) -> bool:
+    tokens = _tokens(pointer)
+    if len(tokens) >= 3 and tokens[0] == "carries" and tokens[-1] == "name":
+        return True
+    marks = [i for i, token in enumerate(tokens) if token in LEARNER_PARAMS]
+    return bool(marks) and "item" not in tokens[marks[-1] + 1 :]
+
+
+def criterion_id(criterion: Mapping) -> str:
+    return criterion.get("id") or criterion["check"]
+
+
+def learner_text(values: Mapping) -> tuple[dict[str, str], dict[str, dict[str, str]]]:
+    """The strings of an exercise's `given` and criteria `params` a learner reads:
+    (given pointer -> text, criterion id -> {params pointer -> text}). A learner's param
+    that is a `$given/...` reference makes every string of that part of `given` one."""
+    given = values.get("given")
+    given_text: dict[str, str] = {}
+    params_text: dict[str, dict[str, str]] = {}
+    for criterion in values.get("criteria") or []:
+        found = {}
+        for pointer, text in _leaves(criterion.get("params") or {}):
+            if not _is_learner_param(pointer):
+                continue
+            if text.startswith("$given"):
+                try:
+                    part = _at(given, text[len("$given") :])
+                except KeyError:
+                    continue
+                for inner, string in _leaves(part, text[len("$given") :]):
+                    if string.strip():
+                        given_text[inner] = string
+            elif text.strip():
+                found[pointer] = text
+        if found:
+            params_text.setdefault(criterion_id(criterion), {}).update(found)
+    return given_text, params_text
+
+
+def _data_skeleton(values: Mapping) -> dict:
+    """The learner's strings of `given` and `params`, in the overlay's structure."""
+    given_text, params_text = learner_text(values)
+    out: dict[str, Any] = {}
+    if given_text:
+        out["given_text"] = given_text
+    if params_text:
+        out["params_text"] = params_text
+    return out
+
+
 def skeleton(spec, value):
     """The translatable text of `value` in the overlay's structure (None: nothing to
     translate: an absent or blank text, an empty list)."""
@@ -175,17 +275,21 @@ def _item_values(item) -> tuple[Fields, Mapping]:
     if isinstance(item, Exercise):
         if item.source_values is not None:
             return EXERCISE_TEXT, item.source_values
-        return EXERCISE_TEXT, {key: getattr(item, key) for key in EXERCISE_TEXT.fields}
-    return (LESSON_TEXT if "sections" in item else EXERCISE_TEXT), item
+        values = {key: getattr(item, key) for key in EXERCISE_TEXT.fields}
+        return EXERCISE_TEXT, {**values, "given": item.given}
+    if "sections" in item:
+        return LESSON_TEXT, item
+    return (COURSE_TEXT if "format_version" in item else EXERCISE_TEXT), item
 
 
 def source_hash(item) -> str:
     """The fingerprint of the translatable text of a source lesson or exercise (a
     `Lesson`, an `Exercise`, or the mapping its file holds): see the module docstring."""
     spec, values = _item_values(item)
-    canonical = json.dumps(
-        skeleton(spec, values), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
+    text = skeleton(spec, values)
+    if spec is EXERCISE_TEXT:
+        text.update(_data_skeleton(values))
+    canonical = json.dumps(text, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
 
 
@@ -366,6 +470,144 @@ class _Merger:
         return {kind: self.merge(spec.kinds[kind], source[kind], overlay[kind], here, where)}
 
 
+def merge_data(values: Mapping, overlay: Mapping, source_language: str) -> Merge:
+    """Match an exercise overlay's `given_text` and `params_text` to the source's `given`
+    and criteria `params`: the merged maps (only what the overlay gives), the learner's
+    strings it leaves out (warnings), and pointers that name no string of the source
+    (errors)."""
+    from tooltutor.i18n import language_name
+
+    shown = f"the {language_name(source_language)} text is shown"
+    given_text, params_text = learner_text(values)
+    out = Merge({})
+    given = values.get("given")
+
+    def string_at(value, pointer: str) -> bool:
+        try:
+            found = _at(value, pointer)
+        except KeyError:
+            return False
+        return isinstance(found, str) and not found.startswith("$given")
+
+    written = overlay.get("given_text") or {}
+    for pointer in written:
+        if not string_at(given, pointer):
+            out.findings.append(
+                Finding(
+                    pointer_join("/given_text", pointer),
+                    f"the source's `given` has no string at {pointer}: only its strings "
+                    "can be translated",
+                    on_key=True,
+                )
+            )
+    kept = {p: t for p, t in written.items() if string_at(given, p)}
+    if kept:
+        out.text["given_text"] = kept
+    for pointer in given_text:
+        if pointer not in written:
+            out.untranslated.add(f"given_text{pointer}")
+            out.findings.append(
+                Finding(
+                    "/given_text" if "given_text" in overlay else "",
+                    f"missing given_text `{pointer}` ({shown})",
+                    "warning",
+                )
+            )
+
+    criteria = {criterion_id(c): c.get("params") or {} for c in values.get("criteria") or []}
+    written_params = overlay.get("params_text") or {}
+    merged_params = {}
+    for cid, texts in written_params.items():
+        here = pointer_join("/params_text", cid)
+        if cid not in criteria:
+            close = difflib.get_close_matches(cid, list(criteria), n=1)
+            hint = (
+                f" (did you mean '{close[0]}'?)" if close else f" (it has: {', '.join(criteria)})"
+            )
+            out.findings.append(
+                Finding(here, f"the source has no criterion '{cid}'{hint}", on_key=True)
+            )
+            continue
+        for pointer in texts:
+            if not string_at(criteria[cid], pointer):
+                out.findings.append(
+                    Finding(
+                        pointer_join(here, pointer),
+                        f"the params of criterion '{cid}' have no string at {pointer}: only "
+                        "their strings can be translated (a `$given/...` reference is "
+                        "translated in given_text)",
+                        on_key=True,
+                    )
+                )
+        good = {p: t for p, t in texts.items() if string_at(criteria[cid], p)}
+        if good:
+            merged_params[cid] = good
+    if merged_params:
+        out.text["params_text"] = merged_params
+    for cid, texts in params_text.items():
+        for pointer in texts:
+            if pointer not in (written_params.get(cid) or {}):
+                out.untranslated.add(f"params_text/{cid}{pointer}")
+                out.findings.append(
+                    Finding(
+                        "/params_text" if "params_text" in overlay else "",
+                        f"missing params_text `{cid}` `{pointer}` ({shown})",
+                        "warning",
+                    )
+                )
+    return out
+
+
+def _put(value, pointer: str, text: str):
+    """A copy of `value` with `text` at `pointer` (the parts on the way copied)."""
+    tokens = _tokens(pointer)
+    if not tokens:
+        return text
+    head, rest = tokens[0], "".join(f"/{_escape(t)}" for t in tokens[1:])
+    if isinstance(value, list):
+        out = list(value)
+        out[int(head)] = _put(value[int(head)], rest, text)
+        return out
+    out = dict(value)
+    out[head] = _put(value[head], rest, text)
+    return out
+
+
+def apply_data(given, criteria: list, text: Mapping, model: str = "") -> dict:
+    """`given` and `criteria` (an exercise's) with the overlay's `given_text` and
+    `params_text` (merged) put in place: the changed fields only."""
+    changed: dict[str, Any] = {}
+    given_text = text.get("given_text") or {}
+    if given_text:
+        for pointer, string in given_text.items():
+            given = _put(given, pointer, _expand_model(string, model) if model else string)
+        changed["given"] = given
+    params_text = text.get("params_text") or {}
+    if params_text:
+        out = []
+        for criterion in criteria:
+            texts = params_text.get(criterion_id(criterion))
+            if texts:
+                params = criterion.get("params") or {}
+                for pointer, string in texts.items():
+                    string = _expand_model(string, model) if model else string
+                    params = _put(params, pointer, string)
+                criterion = {**criterion, "params": params}
+            out.append(criterion)
+        changed["criteria"] = out
+    return changed
+
+
+def _retunes(values: Mapping, text: Mapping) -> bool:
+    """Whether the merged `text` gives a param a value that is not a learner's text (one
+    the marking reads, such as a pattern an answer must match)."""
+    _, learner = learner_text(values)
+    for cid, texts in (text.get("params_text") or {}).items():
+        if any(pointer not in learner.get(cid, {}) for pointer in texts):
+            return True
+    return False
+
+
 def translate_lesson(lesson: Lesson, text: dict, untranslated: set[str]) -> Lesson:
     """A copy of `lesson` with the translated `text` (a merged skeleton) in place."""
     values = inject({key: getattr(lesson, key) for key in text}, text)
@@ -377,8 +619,12 @@ def translate_exercise(
 ) -> Exercise:
     """A copy of `exercise` with the translated `text` in place (`{{model}}` expanded,
     as the loader does for the source)."""
+    data = {key: text[key] for key in ("given_text", "params_text") if key in text}
+    text = {key: part for key, part in text.items() if key not in data}
     text = _expand_model(text, model) if model else text
     values = inject({key: getattr(exercise, key) for key in text}, text)
+    criteria = values.get("criteria", exercise.criteria)
+    values.update(apply_data(exercise.given, criteria, data, model))
     return dataclasses.replace(exercise, **values, untranslated=set(untranslated))
 
 
@@ -405,6 +651,12 @@ class LanguageReport:
     stale: int = 0
     #: overlay files with errors
     broken: int = 0
+    #: whether `<lang>/course.yaml` translates the course's title (None: not looked for)
+    course_text: bool | None = None
+    #: translated exercises whose marking may differ from the source's (params given
+    #: another value than a learner's text, or right answers in this language): `validate`
+    #: self-tests them under this language
+    retuned: list = field(default_factory=list)
 
     def summary(self) -> str:
         """`pt-BR: 6 of 6 lessons, 19 of 19 exercises translated; 2 stale`."""
@@ -420,9 +672,11 @@ class LanguageReport:
             notes.append(f"{self.stale} stale")
         if self.broken:
             notes.append(f"{self.broken} with errors")
+        if self.course_text is False:
+            notes.append("the course's title not translated")
         complete = (
             self.lessons_translated == self.lessons and self.exercises_translated == self.exercises
-        )
+        ) and self.course_text is not False
         if not notes and complete:
             notes.append("up to date")
         return line + ("; " + ", ".join(notes) if notes else "")
@@ -450,6 +704,16 @@ class Translator:
         self.source_language = course.languages[0] if course.languages else "en"
         self.result = LanguageReport(lang)
 
+    def course_text(self, path: Path, values: Mapping) -> dict | None:
+        """The course's title and description in this language (the source's where the
+        overlay `<lang>/course.yaml` leaves one out), or None without an overlay."""
+        self.result.course_text = False
+        found = self._overlay(path, "course", self.course.id, values)
+        if found is None:
+            return None
+        self.result.course_text = True
+        return found[0]
+
     def lesson(self, lesson: Lesson) -> Lesson:
         """`lesson` in this language (a copy; `untranslated` says what fell back)."""
         self.result.lessons += 1
@@ -458,7 +722,7 @@ class Translator:
         if found is None:
             return untranslated_copy(lesson)
         self.result.lessons_translated += 1
-        return translate_lesson(lesson, *found)
+        return translate_lesson(lesson, *found[:2])
 
     def exercise(self, exercise: Exercise) -> Exercise:
         """`exercise` in this language (a copy; `untranslated` says what fell back)."""
@@ -470,13 +734,22 @@ class Translator:
         if found is None:
             return untranslated_copy(exercise)
         self.result.exercises_translated += 1
-        return translate_exercise(exercise, *found, model=self.course.model)
+        copy = translate_exercise(exercise, *found[:2], model=self.course.model)
+        right_answers = found[2]
+        if right_answers or _retunes(values, found[0]):
+            copy = dataclasses.replace(
+                copy, right_answers=[*exercise.right_answers, *right_answers]
+            )
+            self.result.retuned.append(copy)
+        return copy
 
     def _overlay(self, source: Path | None, kind: str, item_id: str, values: Mapping):
         """(merged text, untranslated) from the overlay of `source`, or None."""
         if source is None:
             return None
         path = overlay_path(source, self.lang)
+        if kind == "course":
+            path = source.parent / self.lang / source.name
         if not path.is_file():
             return None
         errors_before = self._errors()
@@ -502,8 +775,13 @@ class Translator:
                 f"lang is '{overlay['lang']}', but the file is in the folder {self.lang}/: "
                 "they must be the same",
             )
-        spec = LESSON_TEXT if kind == "lesson" else EXERCISE_TEXT
+        spec = {"lesson": LESSON_TEXT, "course": COURSE_TEXT}.get(kind, EXERCISE_TEXT)
         merged = merge(spec, values, overlay, self.source_language)
+        if kind == "exercise":
+            data = merge_data(values, overlay, self.source_language)
+            merged.text.update(data.text)
+            merged.untranslated |= data.untranslated
+            merged.findings += data.findings
         for finding in merged.findings:
             self._problem(
                 path,
@@ -518,7 +796,7 @@ class Translator:
             self.result.partly += 1
         if self._errors() > errors_before:
             self.result.broken += 1
-        return merged.text, merged.untranslated
+        return merged.text, merged.untranslated, list(overlay.get("right_answers") or [])
 
     def _check_hash(self, path: Path, doc: YamlDoc, values: Mapping) -> None:
         current = source_hash(values)
@@ -652,6 +930,8 @@ def stamp(course_dir: Path, lang: str, out=None) -> int:
     out = out or sys.stdout
     overlays = sorted((course_dir / "lessons" / lang).glob("*.yaml"))
     overlays += sorted((course_dir / "exercises").glob(f"*/{lang}/*.yaml"))
+    if (course_dir / lang / "course.yaml").is_file():
+        overlays.insert(0, course_dir / lang / "course.yaml")
     if not overlays:
         print(f"no translations into {lang} in {display_path(course_dir)}", file=out)
         return 1

@@ -117,7 +117,14 @@ def test_a_partial_translation_shows_the_rest_in_english_and_validate_warns():
     assert second == english.lesson("round-trip").sections[1]
 
     exercise = course.exercise("write-tool-result")
-    assert exercise.untranslated == {"explanation", "criteria/result-json", "criteria/protocol"}
+    assert exercise.untranslated == {
+        "explanation",
+        "criteria/result-json",
+        "criteria/protocol",
+        "params_text/message-equals/what",
+        "params_text/result-json/carries/0/name",
+        "params_text/result-json/carries/1/name",
+    }
     assert exercise.explanation == english.exercise("write-tool-result").explanation
     labels = [c["label"] for c in exercise.criteria]
     assert labels[0] == "Três mensagens, com os roles user, assistant, user"
@@ -273,7 +280,7 @@ def test_a_stale_translation_is_a_warning_with_the_new_hash_and_stamping_fixes_i
     stamped = run_stamp(root)
     assert stamped.returncode == 0, stamped.stdout + stamped.stderr
     assert "01-pick-one.yaml: source_hash " in stamped.stdout and f"-> {new}" in stamped.stdout
-    assert "pt-BR: 1 stamped, 3 already up to date" in stamped.stdout
+    assert "pt-BR: 1 stamped, 4 already up to date" in stamped.stdout
     after = overlay.read_bytes()
     assert after.replace(new.encode(), b"OLD") == before.replace(
         before.split(b'source_hash: "')[1][:12], b"OLD"

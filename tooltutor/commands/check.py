@@ -15,31 +15,37 @@ from pathlib import Path
 
 
 def add_parser(parser) -> None:
+    from tooltutor.i18n import t
+
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
         nargs="?",
-        help="exercise id (see 'tooltutor list'; default: the current exercise), or the "
-        "file 'tooltutor start' wrote",
+        help=t(
+            "exercise id (see 'tooltutor list'; default: the current exercise), or the "
+            "file 'tooltutor start' wrote"
+        ),
     )
     parser.add_argument(
         "file",
         metavar="FILE",
         nargs="?",
-        help="your answer file, or - for standard input (default: the exercise's file in "
-        "the work folder)",
+        help=t(
+            "your answer file, or - for standard input (default: the exercise's file in "
+            "the work folder)"
+        ),
     )
     parser.add_argument(
         "--dir",
         metavar="DIR",
         default=None,
-        help="work folder (default: the one you are in, else ./tooltutor-work)",
+        help=t("work folder (default: the one you are in, else ./tooltutor-work)"),
     )
     parser.add_argument(
-        "--json", action="store_true", help="print Exercism results.json v3 plus diagnostics"
+        "--json", action="store_true", help=t("print Exercism results.json v3 plus diagnostics")
     )
     parser.add_argument(
-        "--no-record", action="store_true", help="do not record this attempt in your progress"
+        "--no-record", action="store_true", help=t("do not record this attempt in your progress")
     )
     parser.set_defaults(run=run)
 

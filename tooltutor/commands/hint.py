@@ -8,17 +8,19 @@ from __future__ import annotations
 
 
 def add_parser(parser) -> None:
+    from tooltutor.i18n import t
+
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
         nargs="?",
-        help="exercise id (default: the current exercise of the work folder)",
+        help=t("exercise id (default: the current exercise of the work folder)"),
     )
     parser.add_argument(
         "--dir",
         metavar="DIR",
         default=None,
-        help="work folder (default: the one you are in, else ./tooltutor-work)",
+        help=t("work folder (default: the one you are in, else ./tooltutor-work)"),
     )
     parser.set_defaults(run=run)
 

@@ -10,7 +10,9 @@ STATUS_MARKS = {"passed": "[x]", "attempted": "[~]", "new": "[ ]"}
 
 
 def add_parser(parser) -> None:
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    from tooltutor.i18n import t
+
+    parser.add_argument("--json", action="store_true", help=t("print JSON instead of text"))
     parser.set_defaults(run=run)
 
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 
 def add_parser(parser) -> None:
+    from tooltutor.i18n import t
+
     parser.add_argument(
         "--dir",
         metavar="DIR",
         default=None,
-        help="work folder (default: the one you are in, else ./tooltutor-work)",
+        help=t("work folder (default: the one you are in, else ./tooltutor-work)"),
     )
     parser.set_defaults(run=run)
 

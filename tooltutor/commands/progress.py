@@ -25,19 +25,22 @@ from typing import Any
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    from tooltutor.i18n import t
+
+    parser.add_argument("--json", action="store_true", help=t("print the summary as JSON"))
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from tooltutor.commands._common import load_course_or_fail
+    from tooltutor.i18n import t
     from tooltutor.progress import open_store
 
     course = load_course_or_fail(args)
     with open_store(course=course) as store:
         notice = store.take_notice()
         if notice:
-            print(f"tooltutor: note: {notice}", file=sys.stderr)
+            print("tooltutor: " + t("note: {notice}", notice=notice), file=sys.stderr)
         export = store.export(course.id)
     summary = summarize(course, export["courses"].get(course.id, {}), export["store"])
     if args.json:
@@ -120,8 +123,15 @@ def lesson_exercise_ids(lesson: Any) -> list[str]:
 
 def render(summary: dict[str, Any], width: int = 80) -> str:
     """The summary as plain text that fits in `width` columns (titles last, cut to fit)."""
+    from tooltutor.i18n import t, tn
+
     lines = [f"{summary['course']['title']} ({summary['course']['id']})", ""]
-    lines.append(f"{'#':>3}  {'Done':>5}  {'Attempted':>9}  {'Hints':>5}  Lesson")
+    done_head, attempted_head, hints_head = t("Done"), t("Attempted"), t("Hints")
+    widths = (max(5, len(done_head)), max(9, len(attempted_head)), max(5, len(hints_head)))
+    lines.append(
+        f"{'#':>3}  {done_head:>{widths[0]}}  {attempted_head:>{widths[1]}}  "
+        f"{hints_head:>{widths[2]}}  " + t("Lesson")
+    )
     title_width = max(10, width - 30)
     for lesson in summary["lessons"]:
         title = str(lesson["title"])
@@ -130,19 +140,32 @@ def render(summary: dict[str, Any], width: int = 80) -> str:
         attempted = sum(1 for e in lesson["exercises"] if e["status"] == "attempted")
         hints = sum(e["hints_used"] for e in lesson["exercises"])
         done = f"{lesson['done']}/{lesson['total']}"
-        lines.append(f"{lesson['number']!s:>3}  {done:>5}  {attempted:>9}  {hints:>5}  {title}")
-    t = summary["totals"]
+        lines.append(
+            f"{lesson['number']!s:>3}  {done:>{widths[0]}}  {attempted:>{widths[1]}}  "
+            f"{hints:>{widths[2]}}  {title}"
+        )
+    totals = summary["totals"]
     lines.append("")
     lines.append(
-        f"Done: {t['passed']} of {t['exercises']} {_plural(t['exercises'], 'exercise')}"
-        f" ({t['attempted']} attempted), {t['hints_used']} {_plural(t['hints_used'], 'hint')}"
-        f" used, {t['solutions_viewed']} {_plural(t['solutions_viewed'], 'solution')} viewed."
+        tn(
+            totals["exercises"],
+            "Done: {passed} of {n} exercise ({attempted} attempted),",
+            "Done: {passed} of {n} exercises ({attempted} attempted),",
+            passed=totals["passed"],
+            attempted=totals["attempted"],
+        )
+        + " "
+        + tn(totals["hints_used"], "{n} hint used,", "{n} hints used,")
+        + " "
+        + tn(totals["solutions_viewed"], "{n} solution viewed.", "{n} solutions viewed.")
     )
-    lines.append(f"Questions answered: {t['checks_answered']} of {t['checks_total']}.")
+    lines.append(
+        t(
+            "Questions answered: {answered} of {total}.",
+            answered=totals["checks_answered"],
+            total=totals["checks_total"],
+        )
+    )
     if not summary["store"]["persistent"]:
-        lines.append("(Progress is not being saved: see the note above.)")
+        lines.append(t("(Progress is not being saved: see the note above.)"))
     return "\n".join(lines)
-
-
-def _plural(n: int, word: str) -> str:
-    return word if n == 1 else word + "s"

@@ -17,27 +17,31 @@ import sys
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("exercise", nargs="?", metavar="EXERCISE", help="exercise id to forget")
+    from tooltutor.i18n import t
+
+    parser.add_argument("exercise", nargs="?", metavar="EXERCISE", help=t("exercise id to forget"))
     parser.add_argument(
-        "--all", action="store_true", help="forget all progress on the whole course"
+        "--all", action="store_true", help=t("forget all progress on the whole course")
     )
     parser.add_argument(
         "--yes",
         "-y",
         action="store_true",
-        help="do not ask for confirmation (and put the starter back in the exercise's file)",
+        help=t("do not ask for confirmation (and put the starter back in the exercise's file)"),
     )
     parser.add_argument(
         "--dir",
         metavar="DIR",
         default=None,
-        help="work folder of the exercise's file (default: the one you are in, else "
-        "./tooltutor-work)",
+        help=t(
+            "work folder of the exercise's file (default: the one you are in, else "
+            "./tooltutor-work)"
+        ),
     )
     parser.add_argument(
         "--keep-file",
         action="store_true",
-        help="leave the exercise's file in the work folder as it is",
+        help=t("leave the exercise's file in the work folder as it is"),
     )
     parser.set_defaults(run=run)
 

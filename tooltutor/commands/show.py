@@ -16,10 +16,12 @@ from tooltutor.commands._common import find_lesson, load_course_or_fail, plain_o
 
 
 def add_parser(parser) -> None:
-    parser.add_argument("lesson", metavar="LESSON", help="lesson id (e.g. round-trip) or number")
-    parser.add_argument("--plain", action="store_true", help="plain text even on a terminal")
+    from tooltutor.i18n import t
+
+    parser.add_argument("lesson", metavar="LESSON", help=t("lesson id (e.g. round-trip) or number"))
+    parser.add_argument("--plain", action="store_true", help=t("plain text even on a terminal"))
     parser.add_argument(
-        "--no-pager", action="store_true", help="print the whole lesson, never through a pager"
+        "--no-pager", action="store_true", help=t("print the whole lesson, never through a pager")
     )
     parser.set_defaults(run=run)
 

@@ -13,27 +13,31 @@ from __future__ import annotations
 
 
 def add_parser(parser) -> None:
+    from tooltutor.i18n import t
+
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
         nargs="?",
-        help="exercise id (see 'tooltutor list'; default: the current exercise, else the "
-        "first one you have not passed)",
+        help=t(
+            "exercise id (see 'tooltutor list'; default: the current exercise, else the "
+            "first one you have not passed)"
+        ),
     )
     parser.add_argument(
         "--dir",
         default=None,
-        help="work folder (default: the one you are in, else ./tooltutor-work)",
+        help=t("work folder (default: the one you are in, else ./tooltutor-work)"),
     )
     parser.add_argument(
         "--force",
         action="store_true",
-        help="replace the file if it exists already (with your saved draft, or the starter)",
+        help=t("replace the file if it exists already (with your saved draft, or the starter)"),
     )
     parser.add_argument(
         "--conflict",
         action="store_true",
-        help="write the newest conflict copy of the draft (kept when two tooltutors saved it)",
+        help=t("write the newest conflict copy of the draft (kept when two tooltutors saved it)"),
     )
     parser.set_defaults(run=run)
 

@@ -22,6 +22,25 @@ def add_parser(parser) -> None:
     parser.set_defaults(run=run)
 
 
+def translated_self_test(course) -> list:
+    """The self-test of each translated exercise whose criteria mark differently in its
+    language (params given a value of that language, answers written in it)."""
+    from tooltutor.course import Problem
+    from tooltutor.marking import CourseChecksError, course_checks
+    from tooltutor.selftest import check_exercise
+
+    try:
+        own = course_checks(course)
+    except CourseChecksError:
+        return []  # reported by the self-test of the source
+    problems = []
+    for lang, report in course.translations.items():
+        for exercise in report.retuned:
+            for p in check_exercise(exercise, course.model, own):
+                problems.append(Problem(p.path, p.line, p.column, f"in {lang}: {p.message}"))
+    return problems
+
+
 def run(args) -> int:
     from tooltutor.course import display_path, load_course
     from tooltutor.selftest import self_test
@@ -38,6 +57,7 @@ def run(args) -> int:
         ensure_trusted(course, assume=getattr(args, "trust", False))
     problems += model_problems(course)
     problems += self_test(course)
+    problems += translated_self_test(course)
     from tooltutor.yaml_portability import portability_problems
 
     problems += portability_problems(course.root)

@@ -5,18 +5,22 @@ from __future__ import annotations
 
 
 def add_parser(parser) -> None:
+    from tooltutor.i18n import t
+
     parser.add_argument(
         "directory",
         metavar="DIR",
         nargs="?",
         default=None,
-        help="work folder made by 'tooltutor start' (default: the one you are in, else "
-        "./tooltutor-work)",
+        help=t(
+            "work folder made by 'tooltutor start' (default: the one you are in, else "
+            "./tooltutor-work)"
+        ),
     )
     parser.add_argument(
         "--poll",
         action="store_true",
-        help="poll the file instead of waiting for file events (network or VM folders)",
+        help=t("poll the file instead of waiting for file events (network or VM folders)"),
     )
     parser.set_defaults(run=run)
 

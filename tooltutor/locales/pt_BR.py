@@ -8,6 +8,56 @@ string the code marks is here, with the same placeholders.
 
 from __future__ import annotations
 
+#: `tooltutor --help` after the options (laid out in lines, kept as they are).
+_HELP_EPILOG = """\
+exit codes:
+  0    done: the answer passes, the request is valid, the course is valid
+  1    the answer fails, the request is invalid, the course has errors, or you said no
+  2    a usage or file problem (unknown command or exercise, unreadable file)
+  70   an internal error (a bug in tooltutor; TOOLTUTOR_DEBUG=1 shows it)
+  130  interrupted (Ctrl+C)
+
+environment variables:
+  TOOLTUTOR_COURSE          course directory (as --course)
+  TOOLTUTOR_LANG            language of the course and the interface (as --lang)
+  TOOLTUTOR_TRUST=1         trust a course's own Python code (as --trust)
+  TOOLTUTOR_HOME            folder of the progress store and caches (default: the
+                            user data folder)
+  TOOLTUTOR_MAX_FILE_BYTES  largest answer or request file read (default: 10 MB)
+  TOOLTUTOR_SANDBOX         auto, bwrap or none: how Python exercises are contained
+  TOOLTUTOR_PAGER, PAGER    pager of 'show' (default: less)
+  EDITOR, VISUAL            editor the TUI opens with 'e'
+  NO_COLOR                  plain output, no colours
+  TOOLTUTOR_DEBUG=1         show the traceback of an internal error
+
+shell completion: tooltutor completion bash|zsh|fish (see 'tooltutor completion --help')
+"""
+
+_HELP_EPILOG_PT = """\
+códigos de saída:
+  0    feito: a resposta passa, a requisição é válida, o curso é válido
+  1    a resposta não passa, a requisição é inválida, o curso tem erros, ou você disse não
+  2    um problema de uso ou de arquivo (comando ou exercício desconhecido, arquivo ilegível)
+  70   um erro interno (um bug do tooltutor; TOOLTUTOR_DEBUG=1 o mostra)
+  130  interrompido (Ctrl+C)
+
+variáveis de ambiente:
+  TOOLTUTOR_COURSE          pasta do curso (como --course)
+  TOOLTUTOR_LANG            idioma do curso e da interface (como --lang)
+  TOOLTUTOR_TRUST=1         confiar no código Python do próprio curso (como --trust)
+  TOOLTUTOR_HOME            pasta do registro de progresso e dos caches (padrão: a
+                            pasta de dados do usuário)
+  TOOLTUTOR_MAX_FILE_BYTES  maior arquivo de resposta ou de requisição lido (padrão: 10 MB)
+  TOOLTUTOR_SANDBOX         auto, bwrap ou none: como os exercícios Python são contidos
+  TOOLTUTOR_PAGER, PAGER    paginador do 'show' (padrão: less)
+  EDITOR, VISUAL            editor que a interface abre com 'e'
+  NO_COLOR                  saída simples, sem cores
+  TOOLTUTOR_DEBUG=1         mostrar o traceback de um erro interno
+
+completar no shell: tooltutor completion bash|zsh|fish (veja 'tooltutor completion --help')
+"""
+
+
 MESSAGES: dict[str, str | tuple[str, str]] = {
     # -- command line ------------------------------------------------------------------
     "tooltutor: warning: the course has {n} problem; the broken parts are left out (run "
@@ -563,3 +613,138 @@ TEXTUAL_KEYS: dict[str, str] = {
 }
 
 MESSAGES.update(TEXTUAL_KEYS)
+
+# -- the command line's help, and tooltutor progress --------------------------------------
+HELP_AND_PROGRESS: dict[str, str | tuple[str, str]] = {
+    "list lessons and exercises with their status": (
+        "lista as lições e os exercícios, com o seu status"
+    ),
+    "print a lesson as readable text": "mostra uma lição como texto legível",
+    "write an exercise to a file, to solve it in your own editor": (
+        "grava um exercício num arquivo, para resolvê-lo no seu próprio editor"
+    ),
+    "mark your answer (default: the current exercise, in its file)": (
+        "corrige a sua resposta (padrão: o exercício atual, no arquivo dele)"
+    ),
+    "show the next hint of an exercise (default: the current one)": (
+        "mostra a próxima dica de um exercício (padrão: o atual)"
+    ),
+    "go on to the next exercise you have not passed, in your editor": (
+        "passa para o próximo exercício que você ainda não resolveu, no seu editor"
+    ),
+    "check the current exercise each time you save its file": (
+        "verifica o exercício atual cada vez que você salva o arquivo dele"
+    ),
+    "judge a tool-calling request as the Anthropic or OpenAI API would": (
+        "avalia uma requisição com chamada de ferramentas como a API da Anthropic ou da "
+        "OpenAI avaliaria"
+    ),
+    "check a course directory and self-test its exercises": (
+        "verifica a pasta de um curso e autotesta os exercícios dele"
+    ),
+    "show what you have done": "mostra o que você já fez",
+    "forget the progress of an exercise, or of the whole course": (
+        "esquece o progresso de um exercício, ou do curso inteiro"
+    ),
+    _HELP_EPILOG: _HELP_EPILOG_PT,
+    "print a shell completion script for bash, zsh or fish": (
+        "mostra um script de completar para bash, zsh ou fish"
+    ),
+    "open the course in a web browser (needs tooltutor[serve])": (
+        "abre o curso num navegador (precisa de tooltutor[serve])"
+    ),
+    "Learn to build LLM agents that call tools: lessons, exercises and an offline checker. "
+    "With no command, starts the course in the terminal UI.": (
+        "Aprenda a construir agentes de LLM que chamam ferramentas: lições, exercícios e um "
+        "corretor offline. Sem comando, abre o curso na interface do terminal."
+    ),
+    "course directory to use (default: $TOOLTUTOR_COURSE, else the bundled course)": (
+        "pasta do curso a usar (padrão: $TOOLTUTOR_COURSE, senão o curso que vem junto)"
+    ),
+    "trust the course's own Python code (support code, reference solutions) without asking, "
+    "and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted": (
+        "confia no código Python do próprio curso (código de apoio, soluções de referência) "
+        "sem perguntar, e se lembra disso (também $TOOLTUTOR_TRUST=1); o curso que vem junto "
+        "é confiável"
+    ),
+    "language of the course and the interface, e.g. pt-BR (default: $TOOLTUTOR_LANG, else "
+    "the locale, else the course's own language)": (
+        "idioma do curso e da interface, por exemplo pt-BR (padrão: $TOOLTUTOR_LANG, senão o "
+        "locale, senão o idioma do próprio curso)"
+    ),
+    "exercise id (see 'tooltutor list'; default: the current exercise), or the file "
+    "'tooltutor start' wrote": (
+        "id do exercício (veja 'tooltutor list'; padrão: o exercício atual), ou o arquivo que "
+        "'tooltutor start' gravou"
+    ),
+    "your answer file, or - for standard input (default: the exercise's file in the work folder)": (
+        "o arquivo da sua resposta, ou - para a entrada padrão (padrão: o arquivo do "
+        "exercício na pasta de trabalho)"
+    ),
+    "work folder (default: the one you are in, else ./tooltutor-work)": (
+        "pasta de trabalho (padrão: aquela em que você está, senão ./tooltutor-work)"
+    ),
+    "print Exercism results.json v3 plus diagnostics": (
+        "imprime o results.json v3 do Exercism, com os diagnósticos"
+    ),
+    "do not record this attempt in your progress": "não registra esta tentativa no seu progresso",
+    "exercise id (default: the current exercise of the work folder)": (
+        "id do exercício (padrão: o exercício atual da pasta de trabalho)"
+    ),
+    "print JSON instead of text": "imprime JSON em vez de texto",
+    "exercise id to forget": "id do exercício a esquecer",
+    "forget all progress on the whole course": "esquece todo o progresso no curso inteiro",
+    "do not ask for confirmation (and put the starter back in the exercise's file)": (
+        "não pede confirmação (e põe o texto inicial de volta no arquivo do exercício)"
+    ),
+    "work folder of the exercise's file (default: the one you are in, else ./tooltutor-work)": (
+        "pasta de trabalho do arquivo do exercício (padrão: aquela em que você está, senão "
+        "./tooltutor-work)"
+    ),
+    "leave the exercise's file in the work folder as it is": (
+        "deixa o arquivo do exercício na pasta de trabalho como está"
+    ),
+    "lesson id (e.g. round-trip) or number": "id da lição (por exemplo round-trip) ou número",
+    "plain text even on a terminal": "texto simples mesmo num terminal",
+    "print the whole lesson, never through a pager": (
+        "imprime a lição inteira, nunca através de um paginador"
+    ),
+    "exercise id (see 'tooltutor list'; default: the current exercise, else the first one "
+    "you have not passed)": (
+        "id do exercício (veja 'tooltutor list'; padrão: o exercício atual, senão o primeiro "
+        "que você ainda não resolveu)"
+    ),
+    "replace the file if it exists already (with your saved draft, or the starter)": (
+        "substitui o arquivo se ele já existir (pelo seu rascunho salvo, ou pelo texto inicial)"
+    ),
+    "write the newest conflict copy of the draft (kept when two tooltutors saved it)": (
+        "grava a cópia de conflito mais recente do rascunho (guardada quando dois tooltutors "
+        "o salvaram)"
+    ),
+    "work folder made by 'tooltutor start' (default: the one you are in, else ./tooltutor-work)": (
+        "pasta de trabalho criada por 'tooltutor start' (padrão: aquela em que você está, "
+        "senão ./tooltutor-work)"
+    ),
+    "poll the file instead of waiting for file events (network or VM folders)": (
+        "consulta o arquivo periodicamente em vez de esperar eventos de arquivo (pastas de "
+        "rede ou de VM)"
+    ),
+    # tooltutor progress
+    "print the summary as JSON": "imprime o resumo como JSON",
+    "Done": "Feitos",
+    "Attempted": "Tentados",
+    "Hints": "Dicas",
+    "Lesson": "Lição",
+    "Done: {passed} of {n} exercise ({attempted} attempted),": (
+        "Feito: {passed} de {n} exercício ({attempted} em andamento),",
+        "Feito: {passed} de {n} exercícios ({attempted} em andamento),",
+    ),
+    "{n} hint used,": ("{n} dica usada,", "{n} dicas usadas,"),
+    "{n} solution viewed.": ("{n} solução vista.", "{n} soluções vistas."),
+    "Questions answered: {answered} of {total}.": "Perguntas respondidas: {answered} de {total}.",
+    "(Progress is not being saved: see the note above.)": (
+        "(O progresso não está sendo salvo: veja o aviso acima.)"
+    ),
+}
+
+MESSAGES.update(HELP_AND_PROGRESS)

@@ -1,7 +1,7 @@
 """JSON Schemas (draft 2020-12) of the kinds of course file, and their validators.
 
-Three kinds make a course (course, lesson, exercise); two more are translations of a
-lesson or an exercise (see docs/translations.md).
+Three kinds make a course (course, lesson, exercise); three more are translations of the
+course's title, a lesson or an exercise (see docs/translations.md).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ SCHEMA_FILES = {
     "exercise": "exercise.schema.json",
     "lesson-overlay": "lesson-overlay.schema.json",
     "exercise-overlay": "exercise-overlay.schema.json",
+    "course-overlay": "course-overlay.schema.json",
 }
 
 
