@@ -6,7 +6,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.common import Result, bare_python, process_time
+from bench.common import Result, paired_ratio, process_time
 
 WRONG_ANSWER = '[{"role": "user", "content": "What\'s the weather in Lisboa right now?"}]'
 
@@ -20,23 +20,24 @@ def run(runs: int = 15) -> list[Result]:
         env = {"TOOLTUTOR_HOME": str(Path(tmp) / "home"), "NO_COLOR": "1"}
         tool = [sys.executable, "-m", "tooltutor"]
         process_time(tool + ["list"], 1, env)  # warm the course cache, as any use does
-        bare = bare_python(runs)
-        check = process_time(tool + ["check", "write-tool-result", str(answer)], runs, env)
-        lint = process_time(tool + ["lint", str(request)], runs, env)
+        check = paired_ratio(tool + ["check", "write-tool-result", str(answer)], runs, env)
+        lint = paired_ratio(tool + ["lint", str(request)], runs, env)
     return [
         Result(
             "check write-tool-result, cold process",
-            check / bare,
+            check[0],
             10,
             "x bare python",
-            f"{check * 1000:.0f} ms; python -c pass {bare * 1000:.0f} ms",
+            f"median of {runs} paired ratios; {check[1] * 1000:.0f} ms, "
+            f"python -c pass {check[2] * 1000:.0f} ms",
         ),
         Result(
             "lint FILE, cold process",
-            lint / bare,
+            lint[0],
             6,
             "x bare python",
-            f"{lint * 1000:.0f} ms; python -c pass {bare * 1000:.0f} ms",
+            f"median of {runs} paired ratios; {lint[1] * 1000:.0f} ms, "
+            f"python -c pass {lint[2] * 1000:.0f} ms",
         ),
     ]
 

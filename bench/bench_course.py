@@ -9,7 +9,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.common import REPO, Result
+from bench.common import REPO, Result, peak_rss_kib
 
 LESSONS, PER_LESSON = 50, 20
 
@@ -87,10 +87,18 @@ def run() -> list[Result]:
 
         cold = load("home-load")  # nothing cached yet: every file parsed and schema-checked
         warm = sorted(load("home-load") for _ in range(5))[2]
+        memory = _list_memory(root, Path(tmp) / "home-load")
         env = {**os.environ, "TOOLTUTOR_HOME": str(Path(tmp) / "home-validate")}
         validate_cold = _validate(root, env)  # a fresh home: nothing cached
         validate_warm = _validate(root, env)
     return [
+        Result(
+            "memory per exercise, `list` of a 1,000-exercise course",
+            memory,
+            30,
+            "KiB",
+            "peak RSS over the bundled course's, per extra exercise (it was 92 KiB)",
+        ),
         Result(
             "load a 1,000-exercise course",
             warm,
@@ -107,3 +115,16 @@ def run() -> list[Result]:
             f"{validate_cold:.2f} s",
         ),
     ]
+
+
+def _list_memory(root: Path, home: Path) -> float:
+    """KiB of peak RSS that each exercise of the generated course adds to `list`."""
+    env = {"TOOLTUTOR_HOME": str(home)}
+    tool = [sys.executable, "-m", "tooltutor"]
+    subprocess.run([*tool, "list"], env={**os.environ, **env}, capture_output=True, check=True)
+    small = min(peak_rss_kib([*tool, "list"], env) for _ in range(3))
+    large = min(peak_rss_kib([*tool, "--course", str(root), "list"], env) for _ in range(3))
+    from tooltutor.course import load_course
+
+    extra = LESSONS * PER_LESSON - len(load_course(None).exercises)
+    return (large - small) / extra

@@ -56,6 +56,58 @@ def process_time(argv: list[str], runs: int, env: dict | None = None, cwd=None) 
     return median_time(once, runs)
 
 
+def _spawn_seconds(argv: list[str], env: dict | None = None, cwd=None) -> float:
+    start = time.perf_counter()
+    subprocess.run(
+        argv,
+        env={**os.environ, **(env or {})},
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        check=False,
+    )
+    return time.perf_counter() - start
+
+
+def paired_ratio(
+    argv: list[str], runs: int, env: dict | None = None, cwd=None
+) -> tuple[float, float, float]:
+    """(median of the ratios, median seconds of the command, of the floor): each run of
+    the command is paired with a `python -c pass` run just before it, and the figure is
+    the median of the pairs' ratios, so a machine that slows down for a while slows both
+    halves of a pair and the figure holds (a ratio of medians would not)."""
+    floor = [sys.executable, "-c", "pass"]
+    _spawn_seconds(floor)
+    _spawn_seconds(argv, env, cwd)  # warm the page cache for both
+    ratios, commands, floors = [], [], []
+    for _ in range(runs):
+        bare = _spawn_seconds(floor)
+        command = _spawn_seconds(argv, env, cwd)
+        ratios.append(command / bare)
+        commands.append(command)
+        floors.append(bare)
+    return statistics.median(ratios), statistics.median(commands), statistics.median(floors)
+
+
+def peak_rss_kib(argv: list[str], env: dict | None = None) -> int:
+    """The largest resident set of a whole command, in KiB (Linux and macOS), measured
+    from a fresh parent so no earlier child's peak is counted."""
+    code = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], "
+        "stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        env={**os.environ, **(env or {})},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    peak = int(done.stdout)
+    return peak // 1024 if sys.platform == "darwin" else peak
+
+
 def bare_python(runs: int) -> float:
     """Median seconds of `python -c pass`: the floor every command stands on."""
     return process_time([sys.executable, "-c", "pass"], runs)

@@ -30,6 +30,8 @@ sorted by their place in the document, with line:column when the input was text.
 
 from __future__ import annotations
 
+import functools
+import gc
 import importlib
 import math
 from collections.abc import Iterable
@@ -52,6 +54,26 @@ ENDPOINTS: dict[str, str] = {
 _MAX_NOT_JSON = 20
 
 
+def _without_gc(fn):
+    """Run `fn` with the cyclic garbage collector paused. A lint builds many small objects
+    and no cycles that outlive it; with the collector on, its passes over a request's
+    objects grow with the request, so a 10,000-message request cost twice as much per
+    message as a 100-message one. Paused, the cost per message stays flat."""
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        if not gc.isenabled():
+            return fn(*args, **kwargs)
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            gc.enable()
+
+    return paused
+
+
+@_without_gc
 def lint(
     text_or_obj: str | bytes | bytearray | Any,
     format: str = "auto",
@@ -88,6 +110,7 @@ def lint(
     return lint_value(text_or_obj, format, model=model)
 
 
+@_without_gc
 def lint_value(
     obj: Any,
     format: str = "auto",
@@ -114,6 +137,7 @@ def lint_value(
     return LintResult(result.valid, result.format, [result.diagnostics[n] for n in order])
 
 
+@_without_gc
 def lint_source(
     doc: SourceDoc,
     format: str = "auto",

@@ -33,6 +33,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reset": ("reset", N_("forget the progress of an exercise, or of the whole course")),
     "serve": ("serve", N_("open the course in a web browser (needs tooltutor[serve])")),
     "completion": ("completion", N_("print a shell completion script for bash, zsh or fish")),
+    "new": ("new", N_("start a course, a lesson or an exercise from files that validate")),
 }
 
 
@@ -46,7 +47,7 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         unknown = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
         if unknown:
-            message = f"no command '{unknown.group(1)}'{_suggestion(message)}"
+            message = t("no command '{name}'", name=unknown.group(1)) + _suggestion(message)
         else:
             message += _suggestion(message)
         if _Parser.results_json:
@@ -55,7 +56,10 @@ class _Parser(argparse.ArgumentParser):
             from checker.results import error_document
 
             print(json.dumps(error_document(f"usage: {message}"), indent=2))
-        self.exit(2, f"{self.prog}: error: {message}\n(see '{self.prog} --help')\n")
+        self.exit(
+            2,
+            t("{prog}: error: {message}\n(see '{prog} --help')\n", prog=self.prog, message=message),
+        )
 
 
 def _suggestion(message: str) -> str:
@@ -71,7 +75,29 @@ def _suggestion(message: str) -> str:
     else:
         choices = list(COMMANDS)
     near = close_names(given, choices)
-    return f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else ""
+    if not near:
+        return ""
+    return t("; did you mean {names}?", names=t(" or ").join(repr(n) for n in near))
+
+
+#: argparse's own words in `--help` and usage errors, translated with the rest (its
+#: "invalid choice" stays: `_Parser.error` reads it to say "did you mean").
+ARGPARSE_TEXTS = frozenset(
+    {
+        "usage: ",
+        "options",
+        "positional arguments",
+        "show this help message and exit",
+        "show program's version number and exit",
+        "the following arguments are required: %s",
+        "unrecognized arguments: %s",
+        "expected one argument",
+    }
+)
+
+
+def _argparse_text(text: str) -> str:
+    return t(text) if text in ARGPARSE_TEXTS else text
 
 
 class _HelpFormatter(argparse.HelpFormatter):
@@ -175,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
     argv = sys.argv[1:] if argv is None else argv
     set_language(help_language(argv))  # --help and usage errors, before a course is read
+    argparse._ = _argparse_text  # argparse looks its words up through this name
     selected = _selected_command(argv)
     _Parser.results_json = selected == "check" and "--json" in argv
     parser = build_parser(selected or "")

@@ -682,13 +682,16 @@ class _Loader:
 
 
 def _expand_model(value, model: str):
-    """`value` with `{{model}}` replaced by the course's model id in every string."""
+    """`value` with `{{model}}` replaced by the course's model id in every string; the
+    parts with none are the same objects, not copies (the file's values are kept too)."""
     if isinstance(value, str):
         return value.replace("{{model}}", model) if "{{model}}" in value else value
     if isinstance(value, list):
-        return [_expand_model(v, model) for v in value]
+        items = [_expand_model(v, model) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else items
     if isinstance(value, dict):
-        return {k: _expand_model(v, model) for k, v in value.items()}
+        members = {k: _expand_model(v, model) for k, v in value.items()}
+        return value if all(members[k] is v for k, v in value.items()) else members
     return value
 
 
@@ -706,7 +709,7 @@ def _block_texts(block: dict, pointer: str):
 def _text_position(doc: YamlDoc, pointer: str, needle: str, offset: int, text: str) -> Position:
     """Where `needle` (at `offset` in the string at `pointer`) stands in the file."""
     start = doc.locate(pointer)
-    lines = doc.text.split("\n")
+    lines = doc.full_text().split("\n")
     nth = text.count(needle, 0, offset)  # earlier occurrences in this string
     for line_no in range(start.line - 1, len(lines)):
         line = lines[line_no]

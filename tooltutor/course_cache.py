@@ -1,9 +1,13 @@
 """Remember parsed, schema-checked course files, so loading a course skips YAML and jsonschema.
 
 Each course file that passed its schema check is stored as plain values (marshal: no
-code is ever loaded from the cache) with its positions, keyed by the file's path, size and
-modification time and by a fingerprint of the schemas and tooltutor's version: editing a
-file, or upgrading tooltutor, reads and checks it again. A broken file is never cached, so
+code is ever loaded from the cache), keyed by the file's path, size, modification time,
+inode and status-change time (so a same-size edit that keeps the mtime, as `cp -p` or
+`rsync -t` make, is still seen) and by a fingerprint of the schemas, tooltutor's version,
+the cache format, the Python version and the YAML loader: editing a file, or upgrading any
+of those, reads and checks it again. Positions are not stored: a file's positions are
+found again from its text the first time a problem in it is located, so a loaded course
+holds only its values (see `yamlsource.LazyPositions`). A broken file is never cached, so
 its problems are found and reported every time. The cache lives in the user cache folder
 (`$TOOLTUTOR_HOME/cache` when that is set); any fault reading or writing it only costs
 time.
@@ -19,9 +23,9 @@ from pathlib import Path
 from stat import S_ISREG
 
 from tooltutor import __version__
-from tooltutor.yamlsource import Position, YamlDoc
+from tooltutor.yamlsource import LazyPositions, Position, YamlDoc
 
-_FORMAT = 1
+_FORMAT = 2
 
 
 def cache_dir() -> Path:
@@ -35,13 +39,35 @@ def cache_dir() -> Path:
 
 @cache
 def fingerprint() -> str:
-    """Changes whenever a schema or the program changes."""
+    """Changes whenever a schema, the program, Python or PyYAML changes."""
+    import sys
+
     from tooltutor.schemas import SCHEMA_DIR
 
-    digest = hashlib.sha256(f"{__version__}/{_FORMAT}".encode())
+    python = ".".join(map(str, sys.version_info[:2]))
+    digest = hashlib.sha256(f"{__version__}/{_FORMAT}/{python}/{_yaml_loader()}".encode())
     for schema in sorted(SCHEMA_DIR.glob("*.json")):
         digest.update(schema.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _yaml_loader() -> str:
+    """Which PyYAML reads the files (its files' sizes and times, and whether libyaml is
+    there), found without importing it: a cache hit never imports YAML."""
+    from importlib.util import find_spec
+
+    spec = find_spec("yaml")
+    if spec is None or spec.origin is None:
+        return "none"
+    folder = Path(spec.origin).parent
+    parts = []
+    for path in sorted([Path(spec.origin), *folder.glob("_yaml*")]):
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        parts.append(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}")
+    return ";".join(parts)
 
 
 def _stamp(path: Path) -> tuple | None:
@@ -51,7 +77,7 @@ def _stamp(path: Path) -> tuple | None:
         return None
     if not S_ISREG(stat.st_mode):  # a FIFO or a device is never cached: it is refused
         return None
-    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns, stat.st_ino, stat.st_ctime_ns)
 
 
 def _entry(folder: Path, stamp: tuple) -> Path:
@@ -71,13 +97,15 @@ class CourseCache:
             return None
         try:
             data = marshal.loads(_entry(self.folder, stamp).read_bytes())
-            head, value, positions, keys, warnings, text = data
+            head, value, warnings = data
         except (OSError, ValueError, EOFError, TypeError):
             return None
         if head != (fingerprint(), stamp, kind):
             return None
-        # positions stay plain (line, column) tuples: `locate` reads both forms
-        doc = YamlDoc(value=value, text=text, positions=positions, key_positions=keys)
+        tables = LazyPositions(path)
+        doc = YamlDoc(
+            value=value, text="", positions=tables.values, key_positions=tables.keys, source=path
+        )
         doc.warnings = [(message, Position(*p)) for message, p in warnings]
         return doc
 
@@ -89,10 +117,7 @@ class CourseCache:
         data = (
             (fingerprint(), stamp, kind),
             doc.value,
-            {k: tuple(v) for k, v in doc.positions.items()},
-            {k: tuple(v) for k, v in doc.key_positions.items()},
             [(message, tuple(p)) for message, p in doc.warnings],
-            doc.text,
         )
         target = _entry(self.folder, stamp)
         try:

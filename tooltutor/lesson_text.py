@@ -92,7 +92,7 @@ def plain_lesson(course: Course, lesson: Lesson, width: int = 80) -> str:
     if checks:
         out += ["", "", *_underlined(t("Answers to the checks"), width)]
         for number, check in enumerate(checks, 1):
-            prompt = check["prompt"].splitlines()[0]
+            prompt = footnotes_as_text(course.expand(check["prompt"])).splitlines()[0]
             out += [
                 "",
                 _wrap(t("Check {number}: {prompt}", number=number, prompt=prompt), width, ""),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -20,6 +22,8 @@ MAX_FILE_BYTES = 1_000_000
 MAX_VALUES = 200_000
 
 _STR = "tag:yaml.org,2002:str"
+#: Longest string value shared between files (a word, an id), in characters.
+_INTERNED = 40
 
 _O_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _O_NOCTTY = getattr(os, "O_NOCTTY", 0)
@@ -66,13 +70,65 @@ class YamlDoc:
     key_positions: dict[str, Position] = field(default_factory=dict)
     #: problems found while reading that do not stop the file loading (duplicate keys)
     warnings: list[tuple[str, Position]] = field(default_factory=list)
+    #: the file, when `text` was not kept (a document from the course cache)
+    source: Path | None = None
+
+    def full_text(self) -> str:
+        """The file's text: kept, or read again for a document from the cache."""
+        if self.text or self.source is None:
+            return self.text
+        try:
+            return _decode(read_regular_file(self.source))
+        except (OSError, YamlFileError):
+            return ""
 
     def locate(self, pointer: str, *, key: bool = False) -> Position:
         """Where the value (or its key) at `pointer` stands; the nearest parent if absent."""
         return locate(self.key_positions if key else self.positions, pointer, self.positions)
 
 
-def locate(table: dict, pointer: str, fallback: dict | None = None) -> Position:
+class _LazyTable(Mapping):
+    """One position table of a `LazyPositions`, found when first read."""
+
+    def __init__(self, owner: LazyPositions, which: str):
+        self._owner, self._which = owner, which
+
+    def _table(self) -> dict:
+        return self._owner.tables()[self._which]
+
+    def __getitem__(self, pointer: str):
+        return self._table()[pointer]
+
+    def __iter__(self):
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
+class LazyPositions:
+    """The positions of a document's values and keys, found from its text only when first
+    asked for (a problem to locate): a course loaded from the cache then holds only its
+    values, a third of the memory it took with every position in it."""
+
+    def __init__(self, path: Path):
+        self._path: Path | None = path  # the text is read again: a course keeps no copy
+        self._tables: dict[str, dict] | None = None
+        self.values = _LazyTable(self, "values")
+        self.keys = _LazyTable(self, "keys")
+
+    def tables(self) -> dict[str, dict]:
+        if self._tables is None:
+            try:
+                doc = read_yaml(self._path)
+                self._tables = {"values": doc.positions, "keys": doc.key_positions}
+            except (OSError, YamlFileError):  # gone or changed under us: positions unknown
+                self._tables = {"values": {}, "keys": {}}
+            self._path = None
+        return self._tables
+
+
+def locate(table: Mapping, pointer: str, fallback: Mapping | None = None) -> Position:
     """The position of `pointer` in a position table (values: `Position` or plain
     `(line, column)` tuples, as the course cache stores them), else its nearest parent's."""
     fallback = table if fallback is None else fallback
@@ -284,12 +340,16 @@ class _Builder:
             if key in result:
                 self.doc.warnings.append((f"duplicate key '{key}': the later value wins", key_mark))
             self.doc.key_positions[child] = key_mark
-            result[key] = self.build(value_node, child)
+            # keys repeat across files (`check`, `label`, `params`...): one copy each,
+            # and marshal keeps them interned in the course cache
+            result[sys.intern(key)] = self.build(value_node, child)
         return result
 
     def _scalar(self, node) -> object:
         if node.tag == _STR:  # most scalars: the text as written
-            return node.value
+            text = node.value
+            # short words repeat (roles, block types, check ids): one copy of each
+            return sys.intern(text) if len(text) <= _INTERNED and " " not in text else text
         constructor = self.scalars.yaml_constructors.get(node.tag)
         if constructor is None:
             return node.value

@@ -19,7 +19,7 @@ def test_list_json_shape_from_another_folder(run, tmp_path):
     round_trip = listing["lessons"][1]
     assert round_trip["id"] == "round-trip"
     assert set(round_trip) == {"id", "number", "title", "checks", "exercises"}
-    assert round_trip["checks"] == 2
+    assert round_trip["checks"] == 4
     first = round_trip["exercises"][0]
     assert first == {
         "id": "write-tool-result",

@@ -57,3 +57,62 @@ def test_cached_positions_still_point_at_problems(tmp_path, monkeypatch):
     first = [str(p) for p in load_course(root).problems]
     second = [str(p) for p in load_course(root).problems]
     assert first == second and ":24:20: exercise 'second'" in first[0]
+
+
+def test_a_same_size_edit_that_keeps_the_mtime_is_read_again(tmp_path, monkeypatch):
+    """As `cp -p` or `rsync -t` leave a file: same size, same modification time."""
+    monkeypatch.setenv("TOOLTUTOR_HOME", str(tmp_path / "home"))
+    root = write_course(tmp_path / "course")
+    path = root / "lessons/01-basics.yaml"
+    before = path.stat()
+    assert load_course(root).lessons[0].title == "Basics"
+    path.write_text(LESSON.replace("title: Basics", "title: Basicz"))  # same size
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = path.stat()
+    assert (after.st_size, after.st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    assert load_course(root).lessons[0].title == "Basicz"
+    # rsync -t: a new file renamed over the old one, the times copied
+    fresh = path.with_name("new.tmp")
+    fresh.write_text(LESSON.replace("title: Basics", "title: Basic!"))
+    os.utime(fresh, ns=(before.st_atime_ns, before.st_mtime_ns))
+    os.replace(fresh, path)
+    assert load_course(root).lessons[0].title == "Basic!"
+
+
+def test_the_fingerprint_follows_the_schemas_python_and_the_yaml_loader(monkeypatch):
+    from tooltutor import course_cache
+
+    course_cache.fingerprint.cache_clear()
+    base = course_cache.fingerprint()
+    monkeypatch.setattr(course_cache, "_yaml_loader", lambda: "another PyYAML")
+    course_cache.fingerprint.cache_clear()
+    assert course_cache.fingerprint() != base
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "version_info", (3, 99, 0, "final", 0))
+    course_cache.fingerprint.cache_clear()
+    assert course_cache.fingerprint() != base
+    monkeypatch.undo()
+    from tooltutor.schemas import SCHEMA_DIR
+
+    real = course_cache.Path.read_bytes
+
+    def edited(path):
+        data = real(path)
+        return data + b" " if path.parent == SCHEMA_DIR else data
+
+    monkeypatch.setattr(course_cache.Path, "read_bytes", edited)
+    course_cache.fingerprint.cache_clear()
+    assert course_cache.fingerprint() != base
+    monkeypatch.undo()
+    course_cache.fingerprint.cache_clear()
+    assert course_cache.fingerprint() == base
+
+
+def test_a_course_from_the_cache_keeps_no_positions_until_asked(tmp_path, monkeypatch):
+    monkeypatch.setenv("TOOLTUTOR_HOME", str(tmp_path / "home"))
+    root = write_course(tmp_path / "course")
+    first = load_course(root).exercises["first"]
+    cached = load_course(root).exercises["first"]
+    assert cached.positions._owner._tables is None  # nothing parsed for positions yet
+    assert cached.position("/title") == first.position("/title")
+    assert cached.position("/criteria/0") == first.position("/criteria/0")

@@ -126,3 +126,24 @@ def test_lint_follows_the_language_and_keeps_rule_ids(run, tmp_path):
     assert [d["message"] for d in portuguese["diagnostics"]] != [
         d["message"] for d in english["diagnostics"]
     ]
+
+
+def test_help_and_usage_errors_are_portuguese_to_the_word():
+    import subprocess
+    import sys
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-m", "tooltutor", "--lang", "pt-BR", *args],
+            capture_output=True,
+            text=True,
+        )
+
+    shown = run("--help").stdout
+    for word in ("uso: tooltutor", "argumentos posicionais:", "opções:", "mostra esta ajuda"):
+        assert word in shown, word
+    assert "códigos de saída:" in shown and "variáveis de ambiente:" in shown
+    assert "usage:" not in shown and "show this help" not in shown and "exit codes" not in shown
+    typo = run("chek").stderr
+    assert "não há o comando 'chek'; você quis dizer 'check'?" in typo
+    assert "(veja 'tooltutor --help')" in typo

@@ -77,3 +77,26 @@ def test_installed_from_the_sdist_all_its_tests_pass(unpacked, tmp_path):
     )
     done = _own_tests(unpacked, python=python, timeout=3600)
     assert done.returncode == 0, done.stdout[-5000:]
+
+
+def test_the_bundled_courses_schema_lines_resolve_inside_the_wheel(tmp_path):
+    wheel_builder = pytest.importorskip("hatchling.builders.wheel")
+    import posixpath
+    import zipfile
+
+    built = next(wheel_builder.WheelBuilder(str(ROOT)).build(directory=str(tmp_path)))
+    with zipfile.ZipFile(built) as wheel:
+        names = set(wheel.namelist())
+        assert any(n.endswith("licenses/LICENSE") for n in names)
+        course_files = [
+            n for n in names if n.startswith("tooltutor/course/") and n.endswith(".yaml")
+        ]
+        assert len(course_files) > 20
+        for name in course_files:
+            first = wheel.read(name).decode("utf-8").splitlines()[0]
+            if "$schema=" not in first:
+                continue
+            target = posixpath.normpath(
+                posixpath.join(posixpath.dirname(name), first.split("=", 1)[1])
+            )
+            assert target in names, (name, target)

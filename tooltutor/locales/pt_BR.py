@@ -647,6 +647,20 @@ HELP_AND_PROGRESS: dict[str, str | tuple[str, str]] = {
         "esquece o progresso de um exercício, ou do curso inteiro"
     ),
     _HELP_EPILOG: _HELP_EPILOG_PT,
+    "usage: ": "uso: ",
+    "no command '{name}'": "não há o comando '{name}'",
+    "{prog}: error: {message}\n(see '{prog} --help')\n": (
+        "{prog}: erro: {message}\n(veja '{prog} --help')\n"
+    ),
+    "; did you mean {names}?": "; você quis dizer {names}?",
+    " or ": " ou ",
+    "options": "opções",
+    "positional arguments": "argumentos posicionais",
+    "show this help message and exit": "mostra esta ajuda e sai",
+    "show program's version number and exit": "mostra a versão do programa e sai",
+    "the following arguments are required: %s": "faltam estes argumentos: %s",
+    "unrecognized arguments: %s": "argumentos não reconhecidos: %s",
+    "expected one argument": "esperava um argumento",
     "print a shell completion script for bash, zsh or fish": (
         "mostra um script de completar para bash, zsh ou fish"
     ),

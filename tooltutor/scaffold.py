@@ -1,0 +1,345 @@
+"""New course files that validate as written: a course, a lesson, an exercise of each kind.
+
+Every file starts with a `# yaml-language-server: $schema=` line whose path resolves
+wherever the course folder is: the schemas are copied into the course's own `schemas/`
+folder (refreshed by each `tooltutor new`), and the line points there, relative to the
+file. An editor with the YAML language server then checks every key as you type, in an
+author's folder as in this repository.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+from string import Template
+
+SCHEMAS_DIR = "schemas"
+SCHEMA_FILES = (
+    "course.schema.json",
+    "lesson.schema.json",
+    "exercise.schema.json",
+    "course-overlay.schema.json",
+    "lesson-overlay.schema.json",
+    "exercise-overlay.schema.json",
+)
+KINDS = ("json", "python", "choice")
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+class ScaffoldError(Exception):
+    """Something `new` will not do (a folder in the way, an id that is not an id)."""
+
+
+def check_id(value: str, what: str) -> str:
+    if not _ID.match(value):
+        raise ScaffoldError(
+            f"{what} id {value!r}: use lower-case letters, digits and dashes (like 'first-steps')"
+        )
+    return value
+
+
+def copy_schemas(root: Path) -> Path:
+    """The course's `schemas/` folder, with this tooltutor's schemas in it."""
+    source = Path(__file__).resolve().parent / "schemas"
+    target = root / SCHEMAS_DIR
+    target.mkdir(parents=True, exist_ok=True)
+    for name in SCHEMA_FILES:
+        shutil.copyfile(source / name, target / name)
+    return target
+
+
+def schema_line(root: Path, file: Path, schema: str) -> str:
+    """The first line of `file`: its schema, as a path relative to the file."""
+    relative = os.path.relpath(root / SCHEMAS_DIR / schema, file.parent)
+    return f"# yaml-language-server: $schema={Path(relative).as_posix()}\n"
+
+
+def write_new(path: Path, text: str) -> Path:
+    if path.exists():
+        raise ScaffoldError(f"{path} already exists; nothing was written")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def new_course(root: Path, course_id: str, title: str) -> list[Path]:
+    """A course folder with one lesson and one exercise (JSON); returns the files written."""
+    check_id(course_id, "course")
+    if (root / "course.yaml").exists():
+        raise ScaffoldError(f"{root / 'course.yaml'} already exists; nothing was written")
+    if root.exists() and any(p for p in root.iterdir() if p.name != SCHEMAS_DIR):
+        raise ScaffoldError(f"{root} is not empty; give a new folder")
+    copy_schemas(root)
+    course_file = root / "course.yaml"
+    written = [
+        write_new(
+            course_file,
+            schema_line(root, course_file, "course.schema.json")
+            + COURSE.substitute(id=course_id, title=_quoted(title)),
+        )
+    ]
+    written += new_lesson(root, "first-steps", "First steps")
+    written += new_exercise(root, "json", "first-request", "first-steps", register=True)
+    return written
+
+
+def new_lesson(root: Path, lesson_id: str, title: str, *, register: bool = True) -> list[Path]:
+    """`lessons/NN-<id>.yaml`, numbered after the last one, added to `course.yaml`."""
+    check_id(lesson_id, "lesson")
+    _need_course(root)
+    copy_schemas(root)
+    lessons = root / "lessons"
+    number = 1 + max((_number(p) for p in lessons.glob("*.yaml")), default=0)
+    path = lessons / f"{number:02d}-{lesson_id}.yaml"
+    if any(lessons.glob(f"*-{lesson_id}.yaml")):
+        raise ScaffoldError(f"a lesson '{lesson_id}' is already in {lessons}")
+    text = schema_line(root, path, "lesson.schema.json") + LESSON.substitute(
+        id=lesson_id, number=number, title=_quoted(title)
+    )
+    write_new(path, text)
+    if register:
+        add_to_list(root / "course.yaml", "lessons", lesson_id)
+    return [path]
+
+
+def new_exercise(
+    root: Path, kind: str, exercise_id: str, lesson_id: str, *, register: bool = True
+) -> list[Path]:
+    """`exercises/<lesson>/NN-<id>.yaml` of `kind`, added to its lesson's `exercises`."""
+    if kind not in KINDS:
+        raise ScaffoldError(f"no exercise kind {kind!r}: choose {', '.join(KINDS)}")
+    check_id(exercise_id, "exercise")
+    _need_course(root)
+    lesson_files = sorted((root / "lessons").glob(f"*-{lesson_id}.yaml"))
+    if not lesson_files:
+        raise ScaffoldError(
+            f"no lesson '{lesson_id}' in {root / 'lessons'}; make it first with "
+            f"'tooltutor new lesson {lesson_id}'"
+        )
+    copy_schemas(root)
+    folder = root / "exercises" / lesson_id
+    number = 1 + max((_number(p) for p in folder.glob("*.yaml")), default=0)
+    path = folder / f"{number:02d}-{exercise_id}.yaml"
+    if any(folder.glob(f"*-{exercise_id}.yaml")):
+        raise ScaffoldError(f"an exercise '{exercise_id}' is already in {folder}")
+    body = EXERCISES[kind].substitute(id=exercise_id, lesson=lesson_id)
+    write_new(path, schema_line(root, path, "exercise.schema.json") + body)
+    if register:
+        add_to_list(lesson_files[0], "exercises", exercise_id)
+    return [path]
+
+
+def add_to_list(path: Path, key: str, item: str) -> None:
+    """Add `item` to the top-level list `key` of a YAML file, keeping the rest as it is
+    (a block list gets a `- item` line, a flow list `[a, b]` gets `, item`)."""
+    text = path.read_text(encoding="utf-8")
+    flow = re.search(rf"^{key}:[ \t]*\[(.*?)\][ \t]*$", text, re.M)
+    if flow:
+        inner = flow.group(1).strip()
+        joined = f"{inner}, {item}" if inner else item
+        text = text[: flow.start()] + f"{key}: [{joined}]" + text[flow.end() :]
+    else:
+        block = re.search(rf"^{key}:[ \t]*\n((?:[ \t]+-[^\n]*\n|[ \t]*#[^\n]*\n)*)", text, re.M)
+        if not block:
+            raise ScaffoldError(f"{path}: no '{key}:' list to add '{item}' to; add it by hand")
+        items = block.group(1)
+        indent = re.match(r"[ \t]*", items).group(0) if items.strip() else "  "
+        if not text.endswith("\n") and block.end() == len(text):
+            text += "\n"
+        text = text[: block.end()] + f"{indent}- {item}\n" + text[block.end() :]
+    path.write_text(text, encoding="utf-8")
+
+
+def _need_course(root: Path) -> None:
+    if not (root / "course.yaml").is_file():
+        raise ScaffoldError(
+            f"no course.yaml in {root}; make a course with 'tooltutor new course DIR', or "
+            "give its folder with --course"
+        )
+
+
+def _number(path: Path) -> int:
+    found = re.match(r"(\d+)-", path.name)
+    return int(found.group(1)) if found else 0
+
+
+def _quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+COURSE = Template("""\
+id: $id
+title: $title
+description: >-
+  What the learner will be able to do at the end, in two or three sentences.
+format_version: 1
+# The model id examples show ({{model}} in lesson and exercise text).
+model: claude-sonnet-5-5
+languages: [en]
+lessons:
+""")
+
+LESSON = Template("""\
+id: $id
+number: $number
+title: $title
+summary: One sentence on what this lesson teaches.
+objectives:
+  - Say what a tool call is made of.
+prerequisites: []
+sections:
+  - id: idea
+    title: The idea
+    blocks:
+      - markdown: |
+          Write the lesson here, in Markdown. Cite a source like this.[^S1]
+      - check:
+          id: first-check
+          prompt: Who runs a tool the model asks for?
+          choices:
+            - {text: "Your code.", correct: true, feedback: "Yes: the model only asks."}
+            - {text: "The model.", correct: false, feedback: "The model only writes the call."}
+sources:
+  - {id: S1, title: Tool use with Claude, url: "https://platform.claude.com/docs/en/agents-and-tools/tool-use/overview"}
+recap:
+  - The model asks for a call; your code runs it.
+exercises: []
+""")
+
+EXERCISES = {
+    "json": Template("""\
+id: $id
+lesson: $lesson
+level: 1
+title: Write the tool result
+kind: json
+api: anthropic
+prompt: |
+  The model asked for `get_time` with the id `toolu_01`. Your code found `12:00`.
+  Write the `messages` array of the next request, from the user's question on.
+given:
+  question: What time is it?
+  assistant:
+    role: assistant
+    content:
+      - {type: tool_use, id: toolu_01, name: get_time, input: {}}
+starter: |
+  [
+    {"role": "user", "content": "What time is it?"}
+  ]
+criteria:
+  - check: message-equals
+    label: The assistant turn is resent unchanged
+    params: {index: 1, message: "$$given/assistant", what: the assistant turn}
+  - check: tool-result
+    label: The last message starts with a tool_result for toolu_01
+    params: {id: toolu_01, tool_name: get_time, index: -1}
+  - check: protocol
+    label: The API would accept the request
+hints:
+  - The API keeps no state; the assistant turn goes back as it came.
+  - The answer goes in a `tool_result` block whose `tool_use_id` is the call's id.
+solution: |
+  [
+    {"role": "user", "content": "What time is it?"},
+    {"role": "assistant", "content": [
+      {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
+    ]},
+    {"role": "user", "content": [
+      {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}
+    ]}
+  ]
+explanation: The assistant turn goes back as it came, and the result quotes its call's id.
+wrong_answers:
+  - fails: [message-equals, protocol]
+    answer: |
+      [
+        {"role": "user", "content": "What time is it?"},
+        {"role": "user", "content": [
+          {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}
+        ]}
+      ]
+  - fails: [tool-result, protocol]
+    answer: |
+      [
+        {"role": "user", "content": "What time is it?"},
+        {"role": "assistant", "content": [
+          {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
+        ]},
+        {"role": "user", "content": [
+          {"type": "tool_result", "tool_use_id": "toolu_02", "content": "12:00"}
+        ]}
+      ]
+  - fails: [tool-result, protocol]
+    answer: |
+      [
+        {"role": "user", "content": "What time is it?"},
+        {"role": "assistant", "content": [
+          {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
+        ]},
+        {"role": "user", "content": "It is 12:00."}
+      ]
+"""),
+    "python": Template("""\
+id: $id
+lesson: $lesson
+level: 1
+title: A tool that shouts
+kind: python
+prompt: |
+  Write `shout(text)`: it returns the text in upper case, with one `!` at the end.
+entry: shout
+call: {text: "hello"}
+variants:
+  - {call: {text: "Ready"}}
+script:
+  - {stop_reason: end_turn, content: [{type: text, text: unused}]}
+starter: |
+  def shout(text):
+      return text
+criteria:
+  - check: returned-equals
+    label: Returns the text in upper case with one "!"
+    params: {keys: ["HELLO!", "READY!"]}
+hints:
+  - "A string has a method for upper case."
+  - "text.upper(), then the mark."
+solution: |
+  def shout(text):
+      return text.upper() + "!"
+explanation: Upper case, then one mark.
+wrong_answers:
+  - {answer: "def shout(text):\\n    return text.upper()\\n", fails: [returned-equals]}
+  - {answer: "def shout(text):\\n    return text + '!'\\n", fails: [returned-equals]}
+  - {answer: "def shout(text):\\n    return 'HELLO!'\\n", fails: [returned-equals]}
+"""),
+    "choice": Template("""\
+id: $id
+lesson: $lesson
+level: 1
+title: Pick the request that needs a tool
+kind: choice
+prompt: Which request needs a tool?
+starter: ""
+choices:
+  - id: a
+    text: Translate this sentence.
+    correct: false
+    feedback: The text is all there.
+  - id: b
+    text: What is the EUR/USD rate now?
+    correct: true
+    feedback: Fresh data needs a tool.
+criteria:
+  - {check: choice, label: The request that needs fresh data is picked}
+hints: ["Which one changes every minute?", "The exchange rate."]
+solution: b
+explanation: Only the exchange rate needs data the model cannot have.
+wrong_answers:
+  - {answer: a, fails: [choice]}
+  - {answer: "a, b", fails: [choice]}
+  - {answer: "", fails: [choice]}
+"""),
+}
