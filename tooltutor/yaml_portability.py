@@ -35,12 +35,16 @@ def portability_problems(root: Path) -> list:
     from tooltutor.yamlsource import read_regular_file
 
     for path in course_files(root):
+        seen = _seen_portable(path)
+        if seen is not None and seen.exists():
+            continue  # read by the pure-Python loader before, unchanged since
         try:  # within the loader's own limits: regular files, 1 MB, UTF-8
             text = read_regular_file(path).decode("utf-8-sig")
         except Exception:
             continue  # the loader reports it
         try:
             yaml.compose(text, Loader=yaml.SafeLoader)
+            _remember_portable(seen)
         except RecursionError:
             continue  # nested too deep for either: the loader reports it
         except yaml.MarkedYAMLError as exc:
@@ -60,6 +64,31 @@ def portability_problems(root: Path) -> list:
         except yaml.YAMLError:
             continue  # unreadable for both (a control character, say): reported already
     return problems
+
+
+def _seen_portable(path: Path) -> Path | None:
+    """The marker that `path`, as it is now, was read by the pure-Python loader (kept
+    beside the course cache, keyed like it: the pure loader is slow, and a course of
+    1,000 exercises would take half a minute to check each time)."""
+    import hashlib
+
+    from tooltutor.course_cache import _stamp, cache_dir, fingerprint
+
+    stamp = _stamp(path)
+    if stamp is None:
+        return None
+    key = hashlib.sha1(repr((fingerprint(), stamp)).encode("utf-8", "surrogatepass"))
+    return cache_dir().parent / "pure-yaml" / key.hexdigest()
+
+
+def _remember_portable(marker: Path | None) -> None:
+    if marker is None:
+        return
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.touch()
+    except OSError:
+        pass  # only costs time
 
 
 def _c_loader_reads(text: str) -> bool:
