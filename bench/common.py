@@ -40,23 +40,8 @@ def median_time(fn, runs: int, warmup: int = 1) -> float:
     return statistics.median(samples)
 
 
-def process_time(argv: list[str], runs: int, env: dict | None = None, cwd=None) -> float:
-    """Median wall seconds of a whole process, from spawn to exit."""
-
-    def once():
-        subprocess.run(
-            argv,
-            env={**os.environ, **(env or {})},
-            cwd=cwd,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-            check=False,
-        )
-
-    return median_time(once, runs)
-
-
 def _spawn_seconds(argv: list[str], env: dict | None = None, cwd=None) -> float:
+    """Wall seconds of one whole process, from spawn to exit."""
     start = time.perf_counter()
     subprocess.run(
         argv,
@@ -67,6 +52,11 @@ def _spawn_seconds(argv: list[str], env: dict | None = None, cwd=None) -> float:
         check=False,
     )
     return time.perf_counter() - start
+
+
+def process_time(argv: list[str], runs: int, env: dict | None = None, cwd=None) -> float:
+    """Median wall seconds of a whole process, from spawn to exit."""
+    return median_time(lambda: _spawn_seconds(argv, env, cwd), runs)
 
 
 def paired_ratio(

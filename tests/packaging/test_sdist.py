@@ -39,7 +39,14 @@ def unpacked(tmp_path_factory) -> Path:
 
 
 def test_the_sdist_carries_the_licence_the_course_and_the_tests(unpacked):
-    for name in ("LICENSE", "README.md", "pyproject.toml", "course.yaml", ".pre-commit-hooks.yaml"):
+    for name in (
+        "LICENSE",
+        "README.md",
+        "pyproject.toml",
+        "course.yaml",
+        ".pre-commit-hooks.yaml",
+        "hatch_build.py",
+    ):
         assert (unpacked / name).is_file(), name
     assert "MIT License" in (unpacked / "LICENSE").read_text()
     assert list((unpacked / "lessons").glob("*.yaml"))
@@ -88,6 +95,8 @@ def test_the_bundled_courses_schema_lines_resolve_inside_the_wheel(tmp_path):
     with zipfile.ZipFile(built) as wheel:
         names = set(wheel.namelist())
         assert any(n.endswith("licenses/LICENSE") for n in names)
+        for schema in (ROOT / "tooltutor/schemas").glob("*.schema.json"):  # where code reads
+            assert f"tooltutor/schemas/{schema.name}" in names, schema.name
         course_files = [
             n for n in names if n.startswith("tooltutor/course/") and n.endswith(".yaml")
         ]
