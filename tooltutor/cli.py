@@ -84,14 +84,14 @@ def _suggestion(message: str) -> str:
 #: "invalid choice" stays: `_Parser.error` reads it to say "did you mean").
 ARGPARSE_TEXTS = frozenset(
     {
-        "usage: ",
-        "options",
-        "positional arguments",
-        "show this help message and exit",
-        "show program's version number and exit",
-        "the following arguments are required: %s",
-        "unrecognized arguments: %s",
-        "expected one argument",
+        N_("usage: "),
+        N_("options"),
+        N_("positional arguments"),
+        N_("show this help message and exit"),
+        N_("show program's version number and exit"),
+        N_("the following arguments are required: %s"),
+        N_("unrecognized arguments: %s"),
+        N_("expected one argument"),
     }
 )
 

@@ -648,6 +648,9 @@ HELP_AND_PROGRESS: dict[str, str | tuple[str, str]] = {
     ),
     _HELP_EPILOG: _HELP_EPILOG_PT,
     "usage: ": "uso: ",
+    "start a course, a lesson or an exercise from files that validate": (
+        "começa um curso, uma lição ou um exercício com arquivos que já validam"
+    ),
     "no command '{name}'": "não há o comando '{name}'",
     "{prog}: error: {message}\n(see '{prog} --help')\n": (
         "{prog}: erro: {message}\n(veja '{prog} --help')\n"
