@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 #: Tests that read paths, the course files and the sandbox's messages: what an unpacked
 #: folder named tooltutor-<version>/ could upset.
 BOUNDED = [
-    "tests/sandbox/test_sandbox.py",
+    # the sandbox's "never show our machinery" guard met the folder's name here
+    "tests/sandbox/test_sandbox.py::test_writing_outside_the_work_folder_is_refused",
+    "tests/sandbox/test_sandbox.py::test_the_learners_traceback_shows_only_their_frames",
     "tests/course/test_yaml_loaders.py",
     "tests/cli/test_completion_and_help.py",
 ]
