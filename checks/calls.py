@@ -461,13 +461,7 @@ def _content_problem(
             )
     if found.startswith(prefix) and found[len(prefix) :] == original:
         if flag == "prefix":
-            return (
-                where,
-                tr(
-                    "this result did not fail, so its content takes no {prefix} prefix",
-                    prefix=quote(prefix),
-                ),
-            )
+            return _no_prefix(where, prefix)
         return (
             where,
             tr(
@@ -1476,13 +1470,7 @@ def _output_problem(found: Any, result: Mapping, prefix: str, where: str) -> Pro
             ),
         )
     if not failed and found == prefix + original:
-        return (
-            where,
-            tr(
-                "this result did not fail, so its content takes no {prefix} prefix",
-                prefix=quote(prefix),
-            ),
-        )
+        return _no_prefix(where, prefix)
     return (
         where,
         tr(
@@ -1583,3 +1571,14 @@ def function_call_outputs(ctx: JsonContext, params: Mapping) -> Outcome:
                 )
             )
     return _outcome(problems)
+
+
+def _no_prefix(where, prefix: str):
+    """The finding for a result that did not fail but carries the failure prefix."""
+    return (
+        where,
+        tr(
+            "this result did not fail, so its content takes no {prefix} prefix",
+            prefix=quote(prefix),
+        ),
+    )
