@@ -1,13 +1,10 @@
-"""Exercise criteria: named marking functions that an exercise's YAML lists with parameters.
+"""The engine's checks of JSON and choice answers, and the place that registers them all.
 
-An exercise declares `criteria: [{check, label, id?, params?}]`. Each `check` names a
-function registered here with `@check(name, kinds)`; it receives a context (the learner's
-parsed answer and what the exercise gives) and its `params`, and returns an `Outcome`:
-passed or not, a message in the learner's terms, and optional diagnostics that point at
-the place in the answer to fix (their `rule` is the criterion's id).
-
-A string parameter `"$given/pointer"` stands for the value at that JSON pointer inside
-the exercise's `given`, so a fixture is written once.
+Importing this module registers every check the engine holds: the ones below (protocol,
+roles, user-text, message-equals, tool-result, result-json, json-schema, equals, choice)
+and those of `checker.json_checks` and `checker.python_checks`. The registry, `@check`
+and `Outcome` live in `checker.check_registry`, the contexts a check reads in
+`checker.answer_context`; their names are also importable from here, as before.
 """
 
 from __future__ import annotations
@@ -15,13 +12,35 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
+# the engine's other modules of checks: imported here to register them
+import checker.json_checks  # noqa: F401
+import checker.python_checks  # noqa: F401
+from checker.answer_context import (
+    ChoiceContext,
+    JsonContext,
+    not_messages,
+    parse_choices,
+)
+from checker.check_registry import (
+    _TARGET,
+    CHECKS,
+    INDEX,
+    NO_PARAMS,
+    POINTER,
+    WORDS,
+    CheckSpec,
+    Outcome,
+    check,
+    criterion_id,
+    params_schema,
+    resolve_given,
+)
 from checker.diagnostics import (
-    Diagnostic,
     describe,
+    diag,
     item_of,
     json_text,
     pointer,
@@ -31,189 +50,35 @@ from checker.diagnostics import (
     wrong_type,
 )
 from checker.i18n import tr, trn
+from checker.jsonpointer import resolve as get_pointer
 
+__all__ = [  # the names modules of checks imported from here before they had owners
+    "CHECKS",
+    "INDEX",
+    "NO_PARAMS",
+    "POINTER",
+    "WORDS",
+    "_TARGET",
+    "CheckSpec",
+    "ChoiceContext",
+    "JsonContext",
+    "Outcome",
+    "check",
+    "criterion_id",
+    "diag",
+    "first_difference",
+    "get_pointer",
+    "not_messages",
+    "params_schema",
+    "parse_choices",
+    "resolve_given",
+]
 
-@dataclass
-class Outcome:
-    """What one criterion found."""
-
-    passed: bool
-    message: str = ""
-    #: where to look; `rule` left empty is filled with the criterion's id
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-
-
-@dataclass(frozen=True)
-class CheckSpec:
-    name: str
-    function: Callable[..., Outcome]
-    kinds: tuple[str, ...]
-    doc: str
-    #: JSON Schema of the check's `params` (None: not declared)
-    params: Mapping[str, Any] | None = None
-
-
-#: check name -> its spec, for the engine's own checks. Filled by `@check`;
-#: `checker.python_checks` adds python ones. A course's own checks go to its own registry
-#: (`checker.checks.load_folder`).
-CHECKS: dict[str, CheckSpec] = {}
-#: where `@check` registers: CHECKS, or the registry of the course folder being loaded
-_TARGET: list[dict[str, CheckSpec]] = [CHECKS]
-
-
-def check(
-    name: str,
-    kinds: tuple[str, ...] = ("json",),
-    *,
-    params: Mapping[str, Any] | None = None,
-):
-    """Register a marking function under `name` for exercises of the given kinds.
-
-    `params` is the JSON Schema of the check's parameters: `validate` reports a criterion
-    whose `params` break it at its file:line:col (an unknown key with "did you mean").
-    """
-
-    def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
-        doc = (function.__doc__ or "").strip()
-        _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params)
-        return function
-
-    return register
-
-
-def resolve_given(value: Any, given: Any) -> Any:
-    """Replace every `"$given/pointer"` string inside `value` by that part of `given`."""
-    if isinstance(value, str) and value.startswith("$given"):
-        return get_pointer(given, value[len("$given") :])
-    if isinstance(value, list):
-        return [resolve_given(v, given) for v in value]
-    if isinstance(value, dict):
-        return {k: resolve_given(v, given) for k, v in value.items()}
-    return value
-
-
-_MISSING = object()
-#: a default for `get_pointer` that marks an absent value (`_MISSING` means: raise)
+#: a default for `get_pointer` that marks an absent value
 _ABSENT = object()
 
 
-def get_pointer(value: Any, ptr: str, default: Any = _MISSING) -> Any:
-    """The value at JSON pointer `ptr` (KeyError, or `default`, when absent)."""
-    for token in split_pointer(ptr):
-        if isinstance(value, Mapping) and token in value:
-            value = value[token]
-        elif (
-            isinstance(value, list)
-            and token.lstrip("-").isdigit()
-            and -len(value) <= int(token) < len(value)
-        ):
-            value = value[int(token)]
-        else:
-            if default is _MISSING:
-                raise KeyError(ptr)
-            return default
-    return value
-
-
 # --------------------------------------------------------------------------- JSON answers
-
-
-class JsonContext:
-    """A parsed JSON answer, with helpers to find its messages and point into it."""
-
-    def __init__(self, value: Any, given: Any, api: str, model: str | None, lint: Callable):
-        self.value = value
-        self.given = given
-        self.api = api
-        self.model = model
-        self._lint = lint
-        self._lint_result = None
-        #: where a body keeps its turns: a Responses request its `input` items
-        field = "input" if api == "responses" else "messages"
-        if isinstance(value, list):
-            self.messages, self.messages_ptr = value, ""
-        elif isinstance(value, dict) and isinstance(value.get(field), list):
-            self.messages, self.messages_ptr = value[field], "/" + field
-        else:
-            self.messages, self.messages_ptr = None, ""
-
-    def lint(self):
-        if self._lint_result is None:
-            self._lint_result = self._lint(self.value)
-        return self._lint_result
-
-    def pointer_for(self, at: str, *, whole_is_array: bool = False) -> str:
-        """The pointer into the learner's answer for `at`, written against what the exercise
-        asks for.
-
-        An exercise about API requests may be answered with the bare `messages` array or a
-        whole request body. Its pointers into the messages (`/2`, `/0/content`) are written
-        against the array; when the learner gave a body they are read inside its
-        `messages`. `at` "" stands for the array itself when `whole_is_array` (the check
-        wants an array there: its key or schema is one).
-        """
-        if not self.messages_ptr:
-            return at
-        tokens = split_pointer(at)
-        if (tokens and _is_index(tokens[0]) and tokens[0] not in self.value) or (
-            not tokens and whole_is_array
-        ):
-            return self.messages_ptr + at
-        return at
-
-    def resolve(self, at: str, *, whole_is_array: bool = False) -> tuple[str, Any]:
-        """(pointer into the answer, the value there or None) for `at` (see `pointer_for`)."""
-        ptr = self.pointer_for(at, whole_is_array=whole_is_array)
-        return ptr, get_pointer(self.value, ptr, None)
-
-    def message_ptr(self, index: int, *rest: str | int) -> str:
-        return self.messages_ptr + pointer(index, *rest)
-
-    def message(self, index: int) -> tuple[int, Any]:
-        """(absolute index, message) for a possibly negative index; (-1, None) if absent."""
-        if not self.messages or not -len(self.messages) <= index < len(self.messages):
-            return -1, None
-        index %= len(self.messages)
-        return index, self.messages[index]
-
-
-def _is_index(token: str) -> bool:
-    return token == "-" or token.lstrip("-").isdigit()
-
-
-def not_messages(ctx: JsonContext) -> Outcome:
-    shape = describe(ctx.value)
-    return Outcome(
-        False,
-        tr(
-            "Your answer is {shape}; this exercise wants a JSON array of messages "
-            "(or a request body whose `messages` is that array).",
-            shape=shape,
-        ),
-    )
-
-
-def params_schema(properties: Mapping[str, Any], required: tuple[str, ...] = ()) -> dict:
-    """The JSON Schema of a check's `params`: these keys, no others."""
-    schema: dict[str, Any] = {
-        "type": "object",
-        "properties": dict(properties),
-        "additionalProperties": False,
-    }
-    if required:
-        schema["required"] = list(required)
-    return schema
-
-
-#: pieces the engine's params schemas share
-POINTER = {"type": "string", "description": "a JSON pointer into the answer, '' for all of it"}
-INDEX = {"type": "integer", "description": "a message index; negative counts from the end"}
-WORDS = {"type": "string", "description": "what the learner reads this as, in words"}
-NO_PARAMS = params_schema({})
-
-
-def diag(path: str, message: str, hint: str = "", severity: str = "error") -> Diagnostic:
-    return Diagnostic(rule="", severity=severity, path=path, message=message, hint=hint)
 
 
 def _role(message: Any) -> str:
@@ -953,20 +818,6 @@ def equals(ctx: JsonContext, params: Mapping) -> Outcome:
 # --------------------------------------------------------------------------- choice answers
 
 
-def parse_choices(text: str) -> list[str]:
-    """The choice ids in a choice answer: `b`, `a, c`, or a JSON array `["a", "c"]`."""
-    text = text.strip()
-    if text.startswith("["):
-        try:
-            value = json.loads(text)
-        except (ValueError, RecursionError):  # not JSON, or nested too deeply: read words
-            value = None
-        if isinstance(value, list):
-            return [str(v).strip().lower() for v in value]
-    tokens = (t.strip(".()#\"'`").lower() for t in re.split(r"[\s,;/+]+", text))
-    return [t for t in tokens if t]
-
-
 #: words a learner writes between ids (`7 and 13`, `turns 7, 13`); dropped unless an id
 FILLER_WORDS = frozenset({"and", "&", "e", "turn", "turns", "turno", "turnos", "option", "options"})
 
@@ -1008,14 +859,3 @@ def choice(ctx: ChoiceContext, params: Mapping) -> Outcome:
             )
         )
     return Outcome(False, " ".join(parts))
-
-
-@dataclass
-class ChoiceContext:
-    choices: list[dict]
-    chosen: list[str]
-
-
-# The engine's other general checks register themselves on import.
-import checker.json_checks  # noqa: E402, F401
-import checker.python_checks  # noqa: E402, F401

@@ -142,9 +142,13 @@ def locate(table: Mapping, pointer: str, fallback: Mapping | None = None) -> Pos
 
 
 def pointer_join(base: str, part: object) -> str:
-    """Append one reference token to a JSON pointer."""
-    token = str(part).replace("~", "~0").replace("/", "~1")
-    return f"{base}/{token}"
+    """Append one reference token to a JSON pointer (`checker.jsonpointer.join`).
+
+    The checker is imported on first use: the app starts without it.
+    """
+    from checker.jsonpointer import join
+
+    return join(base, part)
 
 
 def read_yaml(path: Path) -> YamlDoc:
@@ -303,6 +307,9 @@ class _Builder:
         self.doc = doc
         self.count = 0
         self.yaml, _, self.scalars = _yaml()
+        from checker.jsonpointer import join  # once per file: it runs for every value
+
+        self.join = join
 
     def build(self, node, pointer: str) -> object:
         self.count += 1
@@ -318,7 +325,7 @@ class _Builder:
         if isinstance(node, self.yaml.MappingNode):
             return self._mapping(node, pointer)
         if isinstance(node, self.yaml.SequenceNode):
-            return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
+            return [self.build(item, self.join(pointer, i)) for i, item in enumerate(node.value)]
         return self._scalar(node)
 
     def _mapping(self, node, pointer: str) -> dict:
@@ -336,7 +343,7 @@ class _Builder:
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise YamlFileError("a mapping key must be a plain word", *_pos(key_node))
             key = str(key)
-            child = pointer_join(pointer, key)
+            child = self.join(pointer, key)
             if key in result:
                 self.doc.warnings.append((f"duplicate key '{key}': the later value wins", key_mark))
             self.doc.key_positions[child] = key_mark

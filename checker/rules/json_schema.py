@@ -12,7 +12,7 @@ import json
 import re
 from typing import Any, NamedTuple
 
-from checker.diagnostics import code, describe, json_type
+from checker.diagnostics import code, describe, json_type, split_pointer
 from checker.i18n import tr, trn
 
 _TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
@@ -437,7 +437,7 @@ def _ref_name(ref: str) -> str:
     if ref in ("#", "#/"):
         return "#"
     if ref.startswith("#/"):
-        return ref[2:].replace("~1", "/").replace("~0", "~")
+        return "/".join(split_pointer(ref[1:]))
     return ref
 
 
