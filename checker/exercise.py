@@ -17,6 +17,7 @@ from checker.check_registry import criterion_id
 from checker.criterion_run import CANNOT_CHECK, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
 from checker.i18n import tr
+from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
 
 __all__ = ["CANNOT_CHECK", "criterion_id", "fold", "mark", "run_criteria"]
 
@@ -37,12 +38,9 @@ def mark(
     """
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as err:
-            return _unreadable(
-                exercise, encoding_diagnostic(text, err), tr("the file is not UTF-8")
-            )
-        text = text.removeprefix("\ufeff")
+            text = decode_utf8(text)
+        except NotUtf8Error as problem:
+            return _unreadable(exercise, encoding_diagnostic(problem), tr("the file is not UTF-8"))
     kind = exercise.get("kind", "json")
     if kind == "json":
         return mark_json(exercise, text, model=model, checks=checks)
@@ -149,25 +147,6 @@ def _also(d: Diagnostic, item: str) -> str:
         "Also here, at {where}: {message}.",
         where=code("/".join(split_pointer(rest))),
         message=d.message.rstrip("."),
-    )
-
-
-def encoding_diagnostic(raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
-    """The `input-encoding` error for bytes that are not UTF-8, at the first bad byte."""
-    before = raw[: err.start]
-    line = before.count(b"\n") + 1
-    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
-    return Diagnostic(
-        "input-encoding",
-        "error",
-        "",
-        tr(
-            "the file is not UTF-8 text: byte 0x{byte:02x} cannot be decoded",
-            byte=raw[err.start],
-        ),
-        tr("Save the file as UTF-8 (every modern editor can; look for 'encoding' in its menus)."),
-        line,
-        column,
     )
 
 

@@ -219,17 +219,15 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = F
 
 
 def _decode(raw: bytes) -> str:
+    """`raw` as text, its byte order mark kept (`parse_yaml` drops it); `YamlFileError` at
+    the line and character column of a byte that is not UTF-8."""
+    from checker.text_decoding import NotUtf8Error, decode_utf8
+
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        return decode_utf8(raw, keep_bom=True)
+    except NotUtf8Error as problem:
         raise YamlFileError(
-            f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded "
-            "(save the file as UTF-8)",
-            line,
-            column,
+            f"{problem} (save the file as UTF-8)", problem.line, problem.column
         ) from None
 
 
