@@ -45,14 +45,14 @@ def _problem(exercise: Exercise, pointer: str, message: str) -> Problem:
 
 def check_exercise(exercise: Exercise, model: str, own: dict | None = None) -> list[Problem]:
     from checker.checks import find
-    from checker.criteria import CHECKS, resolve_given
+    from checker.criteria import CHECKS, criterion_id, resolve_given
     from checker.exercise import mark
     from checker.rules import RULE_IDS
 
     problems = []
     criterion_ids = set()
     for i, spec in enumerate(exercise.criteria):
-        criterion_ids.add(spec.get("id") or spec["check"])
+        criterion_ids.add(criterion_id(spec))
         known = find(spec["check"], own)
         if known is None:
             available = {**CHECKS, **(own or {})}
