@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from checker.jsonpointer import resolve
 
-if TYPE_CHECKING:  # the results module reads criterion ids from here: no import back
+# `checker.diagnostics` imports `checker.results`, which reads criterion ids from here:
+# the type is only named, never imported at run time, so no circle is made
+if TYPE_CHECKING:
     from checker.diagnostics import Diagnostic
 
 
