@@ -37,20 +37,10 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-from checker.criteria import (
-    _TARGET,
-    CHECKS,
-    CheckSpec,
-    ChoiceContext,
-    JsonContext,
-    Outcome,
-    check,
-    diag,
-    first_difference,
-    get_pointer,
-    not_messages,
-)
-from checker.diagnostics import code, describe, pointer, quote
+from checker.answer_context import ChoiceContext, JsonContext, not_messages
+from checker.check_registry import _TARGET, CHECKS, CheckSpec, Outcome, check
+from checker.criteria import first_difference  # and registers the engine's checks
+from checker.diagnostics import code, describe, diag, pointer, quote
 from checker.i18n import tr, trn
 from checker.json_checks import (
     canon,
@@ -62,6 +52,7 @@ from checker.json_checks import (
     upper,
     where,
 )
+from checker.jsonpointer import resolve as get_pointer
 
 __all__ = [
     "CHECKS",
@@ -168,11 +159,5 @@ def find(name: str, course: Mapping[str, CheckSpec] | None = None) -> CheckSpec 
     if course and name in course:
         return course[name]
     if name not in CHECKS:
-        _load_python_checks()
-    if name not in CHECKS:
         _load_entry_points()
     return CHECKS.get(name)
-
-
-def _load_python_checks() -> None:
-    import checker.python_checks  # noqa: F401 (registers the Python run checks)

@@ -19,6 +19,8 @@ import re
 from typing import Any, Literal, NamedTuple
 
 from checker.i18n import N_, tr, trn
+from checker.jsonpointer import build as pointer
+from checker.jsonpointer import split as split_pointer
 
 Severity = Literal["error", "warning"]
 SEVERITIES: tuple[str, ...] = ("error", "warning")
@@ -216,23 +218,9 @@ class LintResult(_LintResultFields):
 # --------------------------------------------------------------------------- helpers
 
 
-def pointer(*tokens: str | int) -> str:
-    """The JSON pointer of `tokens`: pointer("messages", 2) is "/messages/2"."""
-    out = []
-    for token in tokens:
-        text = str(token)
-        if "~" in text or "/" in text:
-            text = text.replace("~", "~0").replace("/", "~1")
-        out.append("/" + text)
-    return "".join(out)
-
-
-def split_pointer(ptr: str) -> list[str]:
-    """The unescaped reference tokens of a JSON pointer ("" -> [])."""
-    if not ptr:
-        return []
-    parts = ptr.split("/")[1:] if ptr.startswith("/") else ptr.split("/")
-    return [p.replace("~1", "/").replace("~0", "~") for p in parts]
+def diag(path: str, message: str, hint: str = "", severity: str = "error") -> Diagnostic:
+    """A diagnostic of a check at `path`; its `rule` is filled with the criterion's id."""
+    return Diagnostic(rule="", severity=severity, path=path, message=message, hint=hint)
 
 
 def _escape(ch: str) -> str:

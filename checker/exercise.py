@@ -12,15 +12,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.criteria import (
-    ChoiceContext,
-    JsonContext,
-    Outcome,
-    parse_choices,
-    resolve_given,
-)
-from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of
-from checker.i18n import N_, tr
+from checker.answer_context import ChoiceContext, JsonContext, parse_choices
+from checker.check_registry import criterion_id
+from checker.criterion_run import CANNOT_CHECK, run_criteria
+from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
+from checker.i18n import tr
+from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
+
+__all__ = ["CANNOT_CHECK", "criterion_id", "fold", "mark", "run_criteria"]
 
 
 def mark(
@@ -39,12 +38,9 @@ def mark(
     """
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as err:
-            return _unreadable(
-                exercise, encoding_diagnostic(text, err), tr("the file is not UTF-8")
-            )
-        text = text.removeprefix("\ufeff")
+            text = decode_utf8(text)
+        except NotUtf8Error as problem:
+            return _unreadable(exercise, encoding_diagnostic(problem), tr("the file is not UTF-8"))
     kind = exercise.get("kind", "json")
     if kind == "json":
         return mark_json(exercise, text, model=model, checks=checks)
@@ -55,50 +51,6 @@ def mark(
 
         return mark_python(exercise, text, model=model, checks=checks, filename=filename)
     raise ValueError(f"unknown exercise kind {kind!r}")
-
-
-#: what a learner reads when a check fails on an answer it did not foresee
-CANNOT_CHECK = N_(
-    "This part of your answer could not be checked: its shape is too far from what the "
-    "exercise asks for. Compare it with the shape shown in the task."
-)
-
-
-def criterion_id(spec: Mapping[str, Any]) -> str:
-    return spec.get("id") or spec["check"]
-
-
-def run_criteria(
-    exercise: Mapping[str, Any], ctx: Any, checks: Mapping[str, Any] | None = None
-) -> tuple[list[Criterion], list[Diagnostic]]:
-    """Run each declared criterion on `ctx`; a criterion's diagnostics take its id as rule."""
-    from checker.checks import find
-
-    criteria: list[Criterion] = []
-    diagnostics: list[Diagnostic] = []
-    given = exercise.get("given")
-    for spec in exercise.get("criteria", []):
-        cid = criterion_id(spec)
-        check = find(spec["check"], checks)
-        if check is None:
-            outcome = Outcome(
-                False,
-                tr("this exercise names an unknown check {check}", check=repr(spec["check"])),
-            )
-        else:
-            params = resolve_given(spec.get("params") or {}, given)
-            try:
-                outcome = check.function(ctx, params)
-            except Exception:  # noqa: BLE001 - an answer must never crash the marking
-                outcome = Outcome(False, tr(CANNOT_CHECK))
-        criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid))
-        for d in outcome.diagnostics:
-            diagnostics.append(d if d.rule else _with_rule(d, cid))
-    return criteria, diagnostics
-
-
-def _with_rule(d: Diagnostic, rule: str) -> Diagnostic:
-    return Diagnostic(rule, d.severity, d.path, d.message, d.hint, d.line, d.column)
 
 
 def mark_json(
@@ -193,27 +145,8 @@ def _also(d: Diagnostic, item: str) -> str:
         return tr("Also here: {message}.", message=d.message.rstrip("."))
     return tr(
         "Also here, at {where}: {message}.",
-        where=code(rest.replace("~1", "/").replace("~0", "~")),
+        where=code("/".join(split_pointer(rest))),
         message=d.message.rstrip("."),
-    )
-
-
-def encoding_diagnostic(raw: bytes, err: UnicodeDecodeError) -> Diagnostic:
-    """The `input-encoding` error for bytes that are not UTF-8, at the first bad byte."""
-    before = raw[: err.start]
-    line = before.count(b"\n") + 1
-    column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
-    return Diagnostic(
-        "input-encoding",
-        "error",
-        "",
-        tr(
-            "the file is not UTF-8 text: byte 0x{byte:02x} cannot be decoded",
-            byte=raw[err.start],
-        ),
-        tr("Save the file as UTF-8 (every modern editor can; look for 'encoding' in its menus)."),
-        line,
-        column,
     )
 
 

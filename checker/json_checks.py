@@ -17,16 +17,17 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from checker.criteria import (
-    POINTER,
-    WORDS,
-    JsonContext,
-    Outcome,
-    check,
+from checker.answer_context import JsonContext
+from checker.check_registry import POINTER, WORDS, Outcome, check, params_schema
+from checker.diagnostics import (
+    describe,
     diag,
-    params_schema,
+    json_text,
+    pointer,
+    quote,
+    schema_type,
+    wrong_type,
 )
-from checker.diagnostics import describe, json_text, pointer, quote, schema_type, wrong_type
 from checker.i18n import tr, trn
 
 _MISSING = object()

@@ -41,6 +41,7 @@ from checker.detect import detect_format
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
 from checker.i18n import tr
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
+from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
 
 FORMATS = ("auto", "anthropic", "openai", "responses")
 #: The endpoints whose request bodies `lint` judges: the end of a URL path -> its format.
@@ -95,11 +96,10 @@ def lint(
         return _selected(lint(text_or_obj, format, model=model), select, ignore)
     failed_format = "unknown" if format == "auto" else format
     if isinstance(text_or_obj, (bytes, bytearray)):
-        data = bytes(text_or_obj)
         try:
-            text_or_obj = data.decode("utf-8-sig")
-        except UnicodeDecodeError as err:
-            return LintResult.of(failed_format, [_encoding_diagnostic(data, err)])
+            text_or_obj = decode_utf8(bytes(text_or_obj))
+        except NotUtf8Error as problem:
+            return LintResult.of(failed_format, [encoding_diagnostic(problem)])
     if isinstance(text_or_obj, str):
         try:
             doc = parse(text_or_obj)
@@ -195,26 +195,6 @@ def _placed(result: LintResult, doc: SourceDoc) -> LintResult:
         placed.append(((line, column, n), d.at(line, column)))
     placed.sort(key=lambda pair: pair[0])
     return LintResult(result.valid, result.format, [d for _, d in placed])
-
-
-def _encoding_diagnostic(data: bytes, err: UnicodeDecodeError) -> Diagnostic:
-    start = err.start
-    line_start = data.rfind(b"\n", 0, start) + 1
-    line = data.count(b"\n", 0, start) + 1
-    column = len(data[line_start:start].decode("utf-8", "replace")) + 1
-    return Diagnostic(
-        "input-encoding",
-        "error",
-        "",
-        tr(
-            "the file is not UTF-8 text: byte 0x{byte:02x} at offset {offset} cannot be read",
-            byte=data[start],
-            offset=start,
-        ),
-        tr("Save the file as UTF-8 (JSON sent to an API is always UTF-8)."),
-        line,
-        column,
-    )
 
 
 # --------------------------------------------------------------------------- the walk

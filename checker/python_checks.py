@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from checker.criteria import NO_PARAMS, Outcome, check, params_schema
+from checker.check_registry import NO_PARAMS, Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
 

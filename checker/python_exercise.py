@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from typing import Any
 
 import checker.python_checks  # noqa: F401  (registers the python checks)
+from checker.check_registry import criterion_id
+from checker.criterion_run import run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict
-from checker.exercise import criterion_id, run_criteria
 from checker.i18n import tr
 from checker.python_checks import PythonContext, refusal
 

@@ -284,9 +284,11 @@ def lint_file(
     if jsonl:
         reports, skipped, text = lint_jsonl(data, name, options)
         return DocumentReport(name, True, reports, skipped, text)
+    from checker.text_decoding import NotUtf8Error, decode_utf8
+
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
+        text = decode_utf8(data)
+    except NotUtf8Error:
         from checker.lint import lint
 
         keep = _keep(options)

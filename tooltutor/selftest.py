@@ -45,14 +45,14 @@ def _problem(exercise: Exercise, pointer: str, message: str) -> Problem:
 
 def check_exercise(exercise: Exercise, model: str, own: dict | None = None) -> list[Problem]:
     from checker.checks import find
-    from checker.criteria import CHECKS, resolve_given
+    from checker.criteria import CHECKS, criterion_id, resolve_given
     from checker.exercise import mark
     from checker.rules import RULE_IDS
 
     problems = []
     criterion_ids = set()
     for i, spec in enumerate(exercise.criteria):
-        criterion_ids.add(spec.get("id") or spec["check"])
+        criterion_ids.add(criterion_id(spec))
         known = find(spec["check"], own)
         if known is None:
             available = {**CHECKS, **(own or {})}
@@ -147,32 +147,14 @@ def _params_problems(exercise: Exercise, i: int, check, params) -> list[Problem]
     """Each way a criterion's `params` break the check's schema, where it stands."""
     from jsonschema import Draft202012Validator
 
-    problems = []
-    schema = check.params
+    from checker.schema_errors import check_params_error
+
     base = f"/criteria/{i}/params"
-    for error in sorted(
-        Draft202012Validator(schema).iter_errors(params), key=lambda e: list(e.path)
-    ):
-        where = base + "".join(f"/{p}" for p in error.absolute_path)
-        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-            allowed = sorted((error.schema.get("properties") or {}).keys())
-            for key in error.instance:
-                if key in allowed:
-                    continue
-                close = difflib.get_close_matches(key, allowed, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                problems.append(
-                    _problem(
-                        exercise,
-                        f"{where}/{key}",
-                        f"check '{check.name}' takes no parameter '{key}'{hint}; it takes: "
-                        f"{', '.join(allowed) or 'none'}",
-                    )
-                )
-            continue
-        if error.validator == "required":
-            message = f"check '{check.name}' needs the parameter(s) {error.message.split()[0]}"
-        else:
-            message = f"check '{check.name}': {error.message}"
-        problems.append(_problem(exercise, where, message))
-    return problems
+    errors = sorted(
+        Draft202012Validator(check.params).iter_errors(params), key=lambda e: list(e.path)
+    )
+    return [
+        _problem(exercise, base + where, message)
+        for error in errors
+        for where, message in check_params_error(check.name, error)
+    ]

@@ -142,9 +142,13 @@ def locate(table: Mapping, pointer: str, fallback: Mapping | None = None) -> Pos
 
 
 def pointer_join(base: str, part: object) -> str:
-    """Append one reference token to a JSON pointer."""
-    token = str(part).replace("~", "~0").replace("/", "~1")
-    return f"{base}/{token}"
+    """Append one reference token to a JSON pointer (`checker.jsonpointer.join`).
+
+    The checker is imported on first use: the app starts without it.
+    """
+    from checker.jsonpointer import join
+
+    return join(base, part)
 
 
 def read_yaml(path: Path) -> YamlDoc:
@@ -215,17 +219,15 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = F
 
 
 def _decode(raw: bytes) -> str:
+    """`raw` as text, its byte order mark kept (`parse_yaml` drops it); `YamlFileError` at
+    the line and character column of a byte that is not UTF-8."""
+    from checker.text_decoding import NotUtf8Error, decode_utf8
+
     try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        return decode_utf8(raw, keep_bom=True)
+    except NotUtf8Error as problem:
         raise YamlFileError(
-            f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be decoded "
-            "(save the file as UTF-8)",
-            line,
-            column,
+            f"{problem} (save the file as UTF-8)", problem.line, problem.column
         ) from None
 
 
@@ -303,6 +305,9 @@ class _Builder:
         self.doc = doc
         self.count = 0
         self.yaml, _, self.scalars = _yaml()
+        from checker.jsonpointer import join  # once per file: it runs for every value
+
+        self.join = join
 
     def build(self, node, pointer: str) -> object:
         self.count += 1
@@ -318,7 +323,7 @@ class _Builder:
         if isinstance(node, self.yaml.MappingNode):
             return self._mapping(node, pointer)
         if isinstance(node, self.yaml.SequenceNode):
-            return [self.build(item, pointer_join(pointer, i)) for i, item in enumerate(node.value)]
+            return [self.build(item, self.join(pointer, i)) for i, item in enumerate(node.value)]
         return self._scalar(node)
 
     def _mapping(self, node, pointer: str) -> dict:
@@ -336,7 +341,7 @@ class _Builder:
             if not isinstance(key, (str, int, float, bool)) or key is None:
                 raise YamlFileError("a mapping key must be a plain word", *_pos(key_node))
             key = str(key)
-            child = pointer_join(pointer, key)
+            child = self.join(pointer, key)
             if key in result:
                 self.doc.warnings.append((f"duplicate key '{key}': the later value wins", key_mark))
             self.doc.key_positions[child] = key_mark

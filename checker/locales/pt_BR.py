@@ -80,8 +80,6 @@ MESSAGES: dict[str, str] = {
     "A closing `}` or `]` is missing, or the text was cut off.": "Falta um `}` ou `]` de fechamento, ou o texto foi cortado.",
     "not valid JSON: {message}": "JSON inválido: {message}",
     # ------------------------------------------------------------------------- lint.py
-    "the file is not UTF-8 text: byte 0x{byte:02x} at offset {offset} cannot be read": "o arquivo não é texto UTF-8: o byte 0x{byte:02x} na posição {offset} não pode ser lido",
-    "Save the file as UTF-8 (JSON sent to an API is always UTF-8).": "Salve o arquivo como UTF-8 (o JSON enviado a uma API é sempre UTF-8).",
     "the document is {type}: expected a request body (an object with `messages`) or an array of messages": "o documento é {type}: era esperado o corpo de uma requisição (um objeto com `messages`) ou um array de mensagens",
     'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": [{"role": "user", "content": "Hello"}]}`.': 'Escreva, por exemplo, `{"model": "...", "max_tokens": 1024, "messages": [{"role": "user", "content": "Hello"}]}`.',
     "could not tell whether this is an Anthropic or an OpenAI request (no tool calls, tool results or tool definitions): only the general shape was checked": "não foi possível saber se esta é uma requisição da Anthropic ou da OpenAI (não há chamadas de ferramenta, resultados de ferramenta nem definições de ferramenta): só a forma geral foi verificada",

@@ -12,8 +12,8 @@ import json
 import re
 from typing import Any, NamedTuple
 
-from checker.diagnostics import code, describe, json_type
-from checker.i18n import tr, trn
+from checker import schema_errors
+from checker.diagnostics import split_pointer
 
 _TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
 
@@ -166,53 +166,11 @@ def schema_problem(schema: dict[str, Any]) -> tuple[tuple[str, ...], str] | None
     from jsonschema.exceptions import best_match
 
     error = best_match(_meta_validator().iter_errors(schema))
-    result = None if error is None else _explain_schema_error(error)
+    result = None if error is None else schema_errors.schema_error(error)
     if len(_SCHEMA_CACHE) > 512:
         _SCHEMA_CACHE.clear()
     _SCHEMA_CACHE[key] = result
     return result
-
-
-def _explain_schema_error(error: Any) -> tuple[tuple[str, ...], str]:
-    where = tuple(str(p) for p in error.absolute_path)
-    subject = code(where[-1]) if where else tr("the schema")
-    at = tr(" (at {path})", path=code("/".join(where))) if len(where) > 1 else ""
-    kw, value, inst = error.validator, error.validator_value, error.instance
-    if where and where[-1] == "type" and kw in ("anyOf", "enum", "type"):
-        text = tr(
-            "`type` is {value}, not a JSON Schema type; use one of string, number, integer, "
-            "boolean, object, array, null",
-            value=describe(inst),
-        )
-    elif kw == "type":
-        text = tr(
-            "{subject} must be {a_type}, not {type}",
-            subject=subject,
-            a_type=_a(_type_names(value)),
-            type=json_type(inst),
-        )
-    elif kw == "uniqueItems":
-        text = tr("{subject} lists an item twice", subject=subject)
-    elif kw == "minItems":
-        text = tr("{subject} must not be empty", subject=subject)
-    elif kw == "minimum":
-        text = tr("{subject} must be at least {value}", subject=subject, value=value)
-    elif kw == "exclusiveMinimum":
-        text = tr("{subject} must be greater than {value}", subject=subject, value=value)
-    else:
-        text = tr("{subject} breaks the meta-schema's `{kw}` rule", subject=subject, kw=kw)
-    return where, text + at
-
-
-def _type_names(value: Any) -> str:
-    """JSON Schema type names in words: `string or null`."""
-    return tr(" or ").join(value) if isinstance(value, list) else str(value)
-
-
-def _a(type_name: str) -> str:
-    if type_name[:1] in "aeiou":
-        return tr("an {type}", type=type_name)
-    return tr("a {type}", type=type_name)
 
 
 def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...], str] | None:
@@ -233,80 +191,7 @@ def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...
         return None
     if error is None:
         return None
-    return _explain_instance_error(error)
-
-
-def _explain_instance_error(error: Any) -> tuple[tuple[str, ...], str]:
-    where = tuple(str(p) for p in error.absolute_path)
-    subject = code("/".join(where)) if where else tr("the input")
-    kw, value, inst = error.validator, error.validator_value, error.instance
-    if kw == "required" and isinstance(inst, dict) and isinstance(value, list):
-        missing = [r for r in value if isinstance(r, str) and r not in inst]
-        text = trn(
-            len(missing),
-            "{subject} lacks the required property {names}",
-            "{subject} lacks the required properties {names}",
-            subject=subject,
-            names=_names(missing),
-        )
-    elif kw == "type":
-        text = tr(
-            "{subject} must be {a_type}, not {type}",
-            subject=subject,
-            a_type=_a(_type_names(value)),
-            type=json_type(inst),
-        )
-    elif kw == "enum" and isinstance(value, list):
-        text = tr(
-            "{subject} is {value}, not one of {values}",
-            subject=subject,
-            value=describe(inst),
-            values=_list_values(value),
-        )
-    elif kw == "const":
-        text = tr("{subject} must be {value}", subject=subject, value=describe(value))
-    elif kw == "additionalProperties" and isinstance(inst, dict):
-        props = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        extra = [k for k in inst if k not in props]
-        text = trn(
-            len(extra),
-            "{subject} has property {names} the schema does not allow",
-            "{subject} has properties {names} the schema does not allow",
-            subject=subject,
-            names=_names(extra),
-        )
-    elif kw in (
-        "minimum",
-        "maximum",
-        "exclusiveMinimum",
-        "exclusiveMaximum",
-        "minLength",
-        "maxLength",
-        "minItems",
-        "maxItems",
-        "pattern",
-        "format",
-        "multipleOf",
-    ):
-        text = tr(
-            "{subject} is {value}, which breaks `{kw}`: {limit}",
-            subject=subject,
-            value=describe(inst),
-            kw=kw,
-            limit=describe(value),
-        )
-    else:
-        text = tr("{subject} breaks the schema's `{kw}` rule", subject=subject, kw=kw)
-    return where, text
-
-
-def _names(names: list[str]) -> str:
-    return ", ".join(code(n) for n in names[:5])
-
-
-def _list_values(values: list[Any]) -> str:
-    shown = ", ".join(describe(v, 30) for v in values[:6])
-    return shown + (", ..." if len(values) > 6 else "")
+    return schema_errors.instance_error(error)
 
 
 # ----------------------------------------------------------------- strict schemas
@@ -437,7 +322,7 @@ def _ref_name(ref: str) -> str:
     if ref in ("#", "#/"):
         return "#"
     if ref.startswith("#/"):
-        return ref[2:].replace("~1", "/").replace("~0", "~")
+        return "/".join(split_pointer(ref[1:]))
     return ref
 
 

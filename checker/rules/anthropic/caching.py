@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from checker import jsonpointer
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
@@ -154,7 +155,7 @@ def cache_control_invalid(ctx: Context) -> Iterator[Finding]:
         for key in value:
             if key in ("type", "ttl"):
                 continue
-            at = path + "/" + key.replace("~", "~0").replace("/", "~1")
+            at = jsonpointer.join(path, key)
             if key == "scope":
                 yield warning(
                     at,

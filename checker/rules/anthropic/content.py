@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from checker import jsonpointer
 from checker.diagnostics import code, describe, json_type, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
@@ -387,7 +388,7 @@ def source_findings(
     extra = [k for k in source if k not in keys]
     if extra:
         yield Finding(
-            base + "/source/" + extra[0].replace("~", "~0").replace("/", "~1"),
+            jsonpointer.join(base + "/source", extra[0]),
             tr(
                 "a {stype} source has no field {field}: it takes only {keys}",
                 stype=code(stype),

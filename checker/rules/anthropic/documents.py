@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from checker import jsonpointer
 from checker.diagnostics import code, describe, json_type
 from checker.i18n import tr
 from checker.rules.anthropic.content import (
@@ -251,7 +252,7 @@ def citations_config_invalid(ctx: Context) -> Iterator[Finding]:
             extra = [k for k in config if k != "enabled"]
             if extra:
                 yield Finding(
-                    path + "/" + extra[0].replace("~", "~0").replace("/", "~1"),
+                    jsonpointer.join(path, extra[0]),
                     tr("`citations` takes only `enabled`, not {key}", key=code(extra[0])),
                     tr('Write `"citations": {"enabled": true}`.'),
                 )

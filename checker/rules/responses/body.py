@@ -11,7 +11,7 @@ import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from checker.diagnostics import code, describe, json_type, quote
+from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import N_, tr
 from checker.rules.record import Finding, also_checks, rule
 from checker.rules.responses import refs
@@ -243,7 +243,7 @@ def top_level_fields(ctx: Context) -> Iterator[Finding]:
         else:
             hint = tr("Remove it: the Responses API refuses fields it does not know.")
         yield Finding(
-            "/" + key.replace("~", "~0").replace("/", "~1"),
+            pointer(key),
             tr("{key} is not a Responses API parameter", key=code(key)),
             hint,
         )

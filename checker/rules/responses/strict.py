@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from checker.diagnostics import code, describe, quote
+from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
 from checker.rules.record import Finding, rule
 from checker.rules.responses import refs
@@ -41,7 +41,7 @@ def strict_problems(root: dict[str, Any], base: str, what: str) -> Iterator[Find
         if not isinstance(schema, dict) or id(schema) in seen or len(where) > 200:
             continue
         seen.add(id(schema))
-        path = base + "".join("/" + str(t).replace("~", "~0").replace("/", "~1") for t in where)
+        path = base + pointer(*where)
         kind = schema.get("type")
         is_object = (
             kind == "object"

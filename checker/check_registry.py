@@ -1,0 +1,111 @@
+"""The registry of exercise checks: `@check`, what a check returns, its params schema.
+
+An exercise declares `criteria: [{check, label, id?, params?}]`. Each `check` names a
+function registered with `@check(name, kinds)`; it receives a context (the learner's
+parsed answer and what the exercise gives, see `checker.answer_context`) and its
+`params`, and returns an `Outcome`: passed or not, a message in the learner's terms, and
+optional diagnostics that point at the place in the answer to fix (their `rule` is the
+criterion's id).
+
+A string parameter `"$given/pointer"` stands for the value at that JSON pointer inside
+the exercise's `given`, so a fixture is written once.
+
+This module is below every module of checks: they import it, it imports none of them.
+The engine's own checks are registered by importing them (`checker.criteria` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from checker.jsonpointer import resolve
+
+# `checker.diagnostics` imports `checker.results`, which reads criterion ids from here:
+# the type is only named, never imported at run time, so no circle is made
+if TYPE_CHECKING:
+    from checker.diagnostics import Diagnostic
+
+
+@dataclass
+class Outcome:
+    """What one criterion found."""
+
+    passed: bool
+    message: str = ""
+    #: where to look; `rule` left empty is filled with the criterion's id
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    name: str
+    function: Callable[..., Outcome]
+    kinds: tuple[str, ...]
+    doc: str
+    #: JSON Schema of the check's `params` (None: not declared)
+    params: Mapping[str, Any] | None = None
+
+
+#: check name -> its spec, for the engine's own checks. Filled by `@check` when
+#: `checker.criteria` imports the engine's modules of checks. A course's own checks go
+#: to its own registry (`checker.checks.load_folder`).
+CHECKS: dict[str, CheckSpec] = {}
+#: where `@check` registers: CHECKS, or the registry of the course folder being loaded
+_TARGET: list[dict[str, CheckSpec]] = [CHECKS]
+
+
+def check(
+    name: str,
+    kinds: tuple[str, ...] = ("json",),
+    *,
+    params: Mapping[str, Any] | None = None,
+):
+    """Register a marking function under `name` for exercises of the given kinds.
+
+    `params` is the JSON Schema of the check's parameters: `validate` reports a criterion
+    whose `params` break it at its file:line:col (an unknown key with "did you mean").
+    """
+
+    def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
+        doc = (function.__doc__ or "").strip()
+        _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params)
+        return function
+
+    return register
+
+
+def resolve_given(value: Any, given: Any) -> Any:
+    """Replace every `"$given/pointer"` string inside `value` by that part of `given`."""
+    if isinstance(value, str) and value.startswith("$given"):
+        return resolve(given, value[len("$given") :])
+    if isinstance(value, list):
+        return [resolve_given(v, given) for v in value]
+    if isinstance(value, dict):
+        return {k: resolve_given(v, given) for k, v in value.items()}
+    return value
+
+
+def params_schema(properties: Mapping[str, Any], required: tuple[str, ...] = ()) -> dict:
+    """The JSON Schema of a check's `params`: these keys, no others."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": dict(properties),
+        "additionalProperties": False,
+    }
+    if required:
+        schema["required"] = list(required)
+    return schema
+
+
+#: pieces the engine's params schemas share
+POINTER = {"type": "string", "description": "a JSON pointer into the answer, '' for all of it"}
+INDEX = {"type": "integer", "description": "a message index; negative counts from the end"}
+WORDS = {"type": "string", "description": "what the learner reads this as, in words"}
+NO_PARAMS = params_schema({})
+
+
+def criterion_id(spec: Mapping[str, Any]) -> str:
+    """The id of a criterion: its own `id`, else the name of the check it runs."""
+    return spec.get("id") or spec["check"]
