@@ -407,3 +407,17 @@ def test_printable_output_keeps_the_meaning_of_json():
     assert json.loads(shown) == value
     plain = printable(value["title"])
     assert plain == "a\\u001b[2J\\u009b31m\\u0007\\ud800\\u0000\\u000d\tb\nc [bold]x[/bold]"
+
+
+def test_the_tui_drops_exactly_the_characters_the_command_line_escapes():
+    from tooltutor.safe_output import printable, without_controls
+
+    for code in range(0x3000):
+        ch = chr(code)
+        if "\ud800" <= ch <= "\udfff":
+            continue
+        escaped = printable(ch) != ch
+        assert (without_controls(ch) == "") is escaped, hex(code)
+    text = "café ✔ 🧰 a\u202eb\tx\ny"  # printable: shown as typed, never as an escape
+    assert printable(text) == without_controls(text) == text
+    assert without_controls("a\x1b[2J\x9b31m\x07b") == "a[2J31mb"
