@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
+from tooltutor.exercise_status import ATTEMPTED, PASSED
 from tooltutor.i18n import N_, t, tn
 from tooltutor.workdir import (
     answer_text,
@@ -480,7 +481,7 @@ class WatchSession:
             return ""
         known = statuses(self.course.id)
         order = [ex.id for lesson in self.course.lessons for ex in lesson.exercise_items]
-        done = sum(known.get(i) == "passed" for i in order)
+        done = sum(known.get(i) == PASSED for i in order)
         bar = 30
         filled = round(bar * done / len(order)) if order else 0
         marks = ("#", "-") if not self.screen.terminal else ("█", "░")
@@ -644,7 +645,7 @@ class WatchSession:
 
     def list(self) -> None:
         statuses = self.store.statuses(self.course.id)
-        marks = {"passed": "[x]", "attempted": "[~]"}
+        marks = {PASSED: "[x]", ATTEMPTED: "[~]"}
         for lesson in self.course.lessons:
             self.say(f"\n{lesson.number}. {lesson.title}")
             for ex in lesson.exercise_items:

@@ -29,7 +29,8 @@ from pathlib import Path
 import pytest
 from reliability_helpers import REPO, assert_clean, run_cli
 
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 C = "course-a"
 ROUNDS_FAST = 5

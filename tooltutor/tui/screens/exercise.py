@@ -17,8 +17,8 @@ from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static
 from textual.worker import get_current_worker
 
 from tooltutor.course import Exercise
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_
-from tooltutor.journey import PASSED
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
@@ -298,7 +298,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                 total=len(ids),
             )
         status = self.status
-        words = {"passed": t("passed"), "attempted": t("not passed yet"), "new": t("new")}
+        words = {PASSED: t("passed"), ATTEMPTED: t("not passed yet"), NEW: t("new")}
         facts = t(
             "level {level} · answer in {kind} · {status}",
             level=ex.level,
