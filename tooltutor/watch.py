@@ -390,7 +390,7 @@ class WatchSession:
         unless it passes (an untouched starter is not an attempt) and keeps the draft as
         it is.
         """
-        from tooltutor.marking import mark_answer
+        from tooltutor.marking import mark_and_record
 
         raw = self._read()
         if raw is None:
@@ -400,7 +400,15 @@ class WatchSession:
         if self.screen.terminal:  # a Python exercise takes a few seconds
             self.screen.line(t("Checking {path}...", path=self.path), style="dim")
         payload = answer if self.exercise.kind == "choice" else raw
-        verdict = mark_answer(self.course, self.exercise, payload, filename=str(self.path))
+        verdict = mark_and_record(
+            self.store,
+            self.course,
+            self.exercise,
+            payload,
+            submission=text,
+            filename=str(self.path),
+            only_a_pass=first,
+        )
         self.checks += 1
         self.notes = []
         if not first:
@@ -411,16 +419,6 @@ class WatchSession:
                 from tooltutor.workspace import draft_conflict_note
 
                 self.notes.append(draft_conflict_note(conflict))
-        if not first or verdict.passed:
-            self.store.record_attempt(
-                self.course.id,
-                self.exercise.id,
-                passed=verdict.passed,
-                criteria_passed=sum(c.passed for c in verdict.criteria),
-                criteria_total=len(verdict.criteria),
-                submission=text,
-                lesson_id=self.exercise.lesson,
-            )
         notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
         if notice:
             self.notes.insert(0, notice)

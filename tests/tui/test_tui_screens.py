@@ -367,12 +367,12 @@ async def test_choice_exercise(make_app, fixture_course):
 
 
 async def test_checker_failure_is_reported_not_raised(make_app, fixture_course, monkeypatch):
-    import tooltutor.workspace
+    import tooltutor.marking
 
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(tooltutor.workspace, "mark_answer", broken)
+    monkeypatch.setattr(tooltutor.marking, "mark_answer", broken)
     app = make_app(fixture_course)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_exercise("write-tool-result")
@@ -403,16 +403,16 @@ async def test_a_slow_check_does_not_freeze_the_screen(make_app, fixture_course,
     """Python exercises take seconds to mark: the editor keeps working meanwhile."""
     import threading
 
-    import tooltutor.workspace
+    import tooltutor.marking
 
     release = threading.Event()
-    real = tooltutor.workspace.mark_answer
+    real = tooltutor.marking.mark_answer
 
-    def slow(course, exercise, text):
+    def slow(course, exercise, text, **kwargs):
         assert release.wait(10)
-        return real(course, exercise, text)
+        return real(course, exercise, text, **kwargs)
 
-    monkeypatch.setattr(tooltutor.workspace, "mark_answer", slow)
+    monkeypatch.setattr(tooltutor.marking, "mark_answer", slow)
     app = make_app(fixture_course)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_exercise("write-tool-result")

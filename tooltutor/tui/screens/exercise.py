@@ -615,23 +615,14 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     @work(thread=True, exclusive=True, group="check")
     def run_check(self, text: str) -> None:
         """Mark `text` and record the attempt (in a thread: Python exercises take seconds)."""
-        from tooltutor.workspace import mark_answer
+        from tooltutor.marking import mark_and_record
 
         app, course, ex = self.app, self.app.course, self.exercise
         try:
-            verdict = mark_answer(course, ex, text)
+            verdict = mark_and_record(app.store, course, ex, text, submission=text)
         except Exception as exc:  # the checker must never take the app down
             app.call_from_thread(self._check_failed, f"{type(exc).__name__}: {exc}")
             return
-        app.store.record_attempt(
-            course.id,
-            ex.id,
-            passed=verdict.passed,
-            criteria_passed=sum(c.passed for c in verdict.criteria),
-            criteria_total=len(verdict.criteria),
-            submission=text,
-            lesson_id=ex.lesson,
-        )
         failures = app.store.failures_since_pass(course.id, ex.id)
         if not get_current_worker().is_cancelled:
             app.call_from_thread(self._show_verdict, verdict, failures)
