@@ -350,10 +350,9 @@ class WatchSession:
     def _read(self) -> bytes | None:
         """The file's bytes, or None after saying why it cannot be marked."""
         from tooltutor.errors import UserError
-        from tooltutor.submission import FileTooBig, max_file_bytes, read_answer_file, too_big
+        from tooltutor.submission import FileTooBig, read_answer
 
         path = self.path
-        limit = max_file_bytes()
         problem = None
         if not os.path.lexists(path):
             problem = t(
@@ -366,15 +365,11 @@ class WatchSession:
             try:
                 # Checked before it is read: a FIFO or a device in its place is refused,
                 # never waited on, and a file over the limit is not read at all.
-                raw = read_answer_file(path, limit, pipes=False)
-            except FileTooBig as exc:
+                return read_answer(path, pipes=False)
+            except FileTooBig as exc:  # also when it grew while it was read
                 problem = str(exc)
             except UserError as exc:
                 problem = f"cannot read: {exc}"
-            else:
-                if len(raw) <= limit:
-                    return raw
-                problem = str(too_big(str(path), limit))  # it grew while it was read
         self.last = None
         if self.screen.terminal:
             self.screen.clear()

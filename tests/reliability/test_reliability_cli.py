@@ -181,6 +181,8 @@ def test_the_size_limit_is_a_setting(tmp_path):
         run = run_cli(*args, env={"TOOLTUTOR_MAX_FILE_BYTES": "20"}, cwd=tmp_path)
         assert run.code == 2
         assert "larger than 20 bytes" in run.err and "TOOLTUTOR_MAX_FILE_BYTES" in run.err
+        assert f"{answer} is larger" in run.err  # the file, then why: never "cannot read"
+        assert ("a request to lint" if args[0] == "lint" else "an answer") in run.err
         assert_clean(run)
         run = run_cli(*args, env={"TOOLTUTOR_MAX_FILE_BYTES": "100"}, cwd=tmp_path)
         assert run.code in (0, 1) and "larger" not in run.both, run.both  # read and judged

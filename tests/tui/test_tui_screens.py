@@ -331,6 +331,27 @@ async def test_external_editor(make_app, fixture_course, tmp_path, monkeypatch):
         assert app.focused is editor
 
 
+async def test_a_file_the_external_editor_leaves_over_the_size_limit_is_refused(
+    make_app, fixture_course, tmp_path, monkeypatch
+):
+    script = tmp_path / "fake-editor"
+    script.write_text(f"#!{sys.executable}\nimport sys\nopen(sys.argv[1], 'w').write('x' * 50)\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.setenv("TOOLTUTOR_MAX_FILE_BYTES", "20")
+    app = make_app(fixture_course)
+    monkeypatch.setattr(app, "suspend", nullcontext)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        editor = app.screen.query_one("#editor")
+        await pilot.press("f7", "[", "]")
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        assert "larger than 20 bytes" in notice_text(app)
+        assert editor.text == "[]", "the answer in the editor is kept as it was"
+
+
 async def test_external_editor_missing(make_app, fixture_course, monkeypatch):
     monkeypatch.setenv("EDITOR", "no-such-editor-anywhere")
     app = make_app(fixture_course)

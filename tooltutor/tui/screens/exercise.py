@@ -769,6 +769,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
     def action_external_editor(self) -> None:
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
+        from tooltutor.errors import UserError
+        from tooltutor.submission import read_answer_text
+
         command, problem = editor_command()
         if command is None:
             self.say(problem, "warning")
@@ -797,7 +800,11 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                     "error",
                 )
                 return
-            text = path.read_text(encoding="utf-8", errors="replace")
+            try:
+                text = read_answer_text(path)
+            except UserError as exc:
+                self.say(str(exc), "error")
+                return
         finally:
             path.unlink(missing_ok=True)
         if result.returncode != 0:
