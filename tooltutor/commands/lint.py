@@ -146,6 +146,9 @@ def _reason(message: str, name: str) -> str:
             break
     if message.startswith("is a folder"):
         return "it is a directory"
+    if message.startswith("cannot read it (") and message.endswith(")"):  # the OS's reason
+        reason = message[len("cannot read it (") : -1]
+        return reason[:1].lower() + reason[1:]
     return message.replace("give the file that holds your answer", "give the request file")
 
 
