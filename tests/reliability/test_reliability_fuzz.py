@@ -294,4 +294,6 @@ def test_input_nested_100000_deep_gets_a_verdict(answer):
 def test_parse_choices_reads_a_deeply_nested_array_without_recursion_error():
     from checker.criteria import parse_choices
 
-    parse_choices("[" * DEEP + "]" * DEEP)
+    deep = "[" * DEEP + "]" * DEEP
+    # too deep to read as JSON: the text as typed is one choice, which names no option
+    assert parse_choices(deep) == [deep]
