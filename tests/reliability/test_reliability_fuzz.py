@@ -21,6 +21,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from slow_share import bounded
 
 from checker import LintResult, lint
 from checker.diagnostics import Verdict
@@ -178,7 +179,7 @@ def assert_lint(result: LintResult, text: str) -> None:
 
 
 FAST = dict(deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
-SLOW_EXAMPLES = 10_000
+SLOW_EXAMPLES = bounded(10_000)
 
 
 def _check_json(exercise_index: int, answer: str, encoding: str | None) -> None:
