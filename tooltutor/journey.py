@@ -16,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tooltutor.course import Course, Lesson
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_, t
-
-NEW, ATTEMPTED, PASSED = "new", "attempted", "passed"
 
 #: How each status is drawn: a glyph, so it stays readable without colour (NO_COLOR).
 STATUS_GLYPHS = {PASSED: "✔", ATTEMPTED: "✘", NEW: "•"}

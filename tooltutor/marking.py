@@ -1,5 +1,6 @@
 """Marking an answer with the course's own checks: one place for `check`, `watch`, the TUI
-and `validate`.
+and `validate`; and marking it then recording the attempt (`mark_and_record`), one place
+for `check`, `watch` and the TUI.
 
 A course may keep checks of its own in a `checks/` folder beside its `course.yaml`
 (`checker.checks`). They are course code: they are imported only when an exercise is
@@ -83,6 +84,38 @@ def mark_answer(course, exercise, answer: str | bytes, filename: str | None = No
         exercise.spec(), answer, model=course.model, checks=course_checks(course), **extra
     )
     return with_columns(verdict, answer)
+
+
+def mark_and_record(
+    store,
+    course,
+    exercise,
+    answer: str | bytes,
+    *,
+    submission: str,
+    filename: str | None = None,
+    record: bool = True,
+    only_a_pass: bool = False,
+):
+    """Mark `answer` (`mark_answer`), then record the attempt in the progress `store`.
+
+    `submission` is the text stored with the attempt (the whole file as the learner saved
+    it). Nothing is recorded with ``record=False`` (`check --no-record`), nor, with
+    ``only_a_pass=True``, when the answer fails (`watch`'s first look at a file: an
+    untouched starter is not an attempt). Returns the verdict.
+    """
+    verdict = mark_answer(course, exercise, answer, filename=filename)
+    if record and (verdict.passed or not only_a_pass):
+        store.record_attempt(
+            course.id,
+            exercise.id,
+            passed=verdict.passed,
+            criteria_passed=sum(c.passed for c in verdict.criteria),
+            criteria_total=len(verdict.criteria),
+            submission=submission,
+            lesson_id=exercise.lesson,
+        )
+    return verdict
 
 
 def with_columns(verdict, answer: str | bytes = ""):

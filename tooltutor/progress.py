@@ -111,9 +111,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
-NEW = "new"
-ATTEMPTED = "attempted"
-PASSED = "passed"
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 
 DB_NAME = "progress.db"
 BUSY_TIMEOUT_S = 5.0

@@ -11,6 +11,10 @@ character, so the JSON keeps its meaning. Tabs and newlines are kept. `safe_stdi
 puts this filter on `sys.stdout` and `sys.stderr` for the length of a command; output
 that is styled on purpose (Rich on a terminal) writes to `unfiltered(stream)` and passes
 the course text through `printable` itself.
+
+Text already laid out in cells (the TUI draws each line after its layout is done) cannot
+grow: `without_controls(text)` drops the same control characters instead, which take no
+cell on screen. Printable characters are never escaped, in either form.
 """
 
 from __future__ import annotations
@@ -21,8 +25,11 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-#: C0 controls but tab and newline, DEL, C1 controls, and lone surrogates.
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The characters a terminal obeys: C0 controls but tab and newline, DEL, C1 controls.
+_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
+_CONTROL = re.compile(f"[{_CONTROLS}]")
+#: Those, and lone surrogates (which stop an encoding stream with an error).
+_UNSAFE = re.compile(f"[{_CONTROLS}\ud800-\udfff]")
 
 
 def printable(text: str) -> str:
@@ -30,6 +37,17 @@ def printable(text: str) -> str:
     if not _UNSAFE.search(text):
         return text
     return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def has_controls(text: str) -> bool:
+    """Whether `text` holds a character a terminal would obey (`without_controls` drops)."""
+    return _CONTROL.search(text) is not None
+
+
+def without_controls(text: str) -> str:
+    """`text` without the control characters a terminal would obey (tab and newline kept),
+    for text already laid out on screen, where an escape would not fit."""
+    return _CONTROL.sub("", text)
 
 
 def printable_data(value: Any) -> Any:

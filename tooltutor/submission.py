@@ -1,4 +1,4 @@
-"""Read a learner's answer file, with limits and clear messages; mark it and record it."""
+"""Read a learner's answer file, with limits and clear messages (`read_answer`)."""
 
 from __future__ import annotations
 
@@ -41,13 +41,37 @@ def too_big(name: str, limit: int, what: str = "an answer") -> UserError:
     )
 
 
-def read_answer(name: str) -> bytes:
-    """The bytes of an answer file (`-` for stdin); `UserError` when it cannot be read."""
+def read_answer(
+    name: str | os.PathLike[str],
+    *,
+    pipes: bool = True,
+    what: str = "an answer",
+    stdin_name: str = "-",
+) -> bytes:
+    """The bytes of an answer file (`-` for stdin) within the size limit: the one reader
+    of `check`, `watch`, `lint`, `reset` and the TUI.
+
+    Raises `FileTooBig` over the limit (however the file grew while it was read), and
+    `UserError` with the reason when it cannot be read (see `read_answer_file`, and its
+    `pipes`). `what` and `stdin_name` name the file and its use in the refusal.
+    """
     limit = max_file_bytes()
-    raw = sys.stdin.buffer.read(limit + 1) if name == "-" else read_answer_file(name, limit)
+    if name == "-":
+        raw = sys.stdin.buffer.read(limit + 1)
+        shown = stdin_name
+    else:
+        raw = read_answer_file(name, limit, pipes=pipes, what=what)
+        shown = os.fspath(name)
     if len(raw) > limit:
-        raise too_big(name, limit)
+        raise too_big(shown, limit, what)
     return raw
+
+
+def read_answer_text(name: str | os.PathLike[str]) -> str:
+    """The text of an answer file as an editor shows it, within the size limit: UTF-8 with
+    bad bytes replaced, every line ending read as a newline (a pipe is refused)."""
+    text = read_answer(name, pipes=False).decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 #: Seconds `read_answer_file` waits for a pipe's writer to write more before giving up.
@@ -65,6 +89,7 @@ def read_answer_file(
     *,
     pipes: bool = True,
     wait: float | None = None,
+    what: str = "an answer",
 ) -> bytes:
     """At most `limit` + 1 bytes of an answer file, never waiting on it for good.
 
@@ -73,7 +98,8 @@ def read_answer_file(
     (FIFO, or a shell's ``<(...)``) is opened without waiting for a writer and read while
     data keeps coming; after `wait` seconds without any (nothing writing to it), it is
     refused. With ``pipes=False`` (``watch``, which reads the file at every save) a pipe is
-    refused at once. Raises `UserError` with the reason.
+    refused at once. Raises `UserError` with the reason (`FileTooBig` naming `what` when
+    the file is over the limit).
     """
     limit = max_file_bytes() if limit is None else limit
     wait = PIPE_WAIT_S if wait is None else wait
@@ -96,7 +122,7 @@ def read_answer_file(
         _refuse_kind(shown, st.st_mode, pipes)  # swapped since the stat: check again
         if stat.S_ISREG(st.st_mode):
             if st.st_size > limit:
-                raise too_big(shown, limit)
+                raise too_big(shown, limit, what)
             return _read_all(fd, limit)
         return _read_pipe(fd, shown, limit, wait)
     except OSError as exc:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
+from tooltutor.exercise_status import ATTEMPTED, PASSED
 from tooltutor.i18n import N_, t, tn
 from tooltutor.workdir import (
     answer_text,
@@ -349,10 +350,9 @@ class WatchSession:
     def _read(self) -> bytes | None:
         """The file's bytes, or None after saying why it cannot be marked."""
         from tooltutor.errors import UserError
-        from tooltutor.submission import FileTooBig, max_file_bytes, read_answer_file, too_big
+        from tooltutor.submission import FileTooBig, read_answer
 
         path = self.path
-        limit = max_file_bytes()
         problem = None
         if not os.path.lexists(path):
             problem = t(
@@ -365,15 +365,11 @@ class WatchSession:
             try:
                 # Checked before it is read: a FIFO or a device in its place is refused,
                 # never waited on, and a file over the limit is not read at all.
-                raw = read_answer_file(path, limit, pipes=False)
-            except FileTooBig as exc:
+                return read_answer(path, pipes=False)
+            except FileTooBig as exc:  # also when it grew while it was read
                 problem = str(exc)
             except UserError as exc:
                 problem = f"cannot read: {exc}"
-            else:
-                if len(raw) <= limit:
-                    return raw
-                problem = str(too_big(str(path), limit))  # it grew while it was read
         self.last = None
         if self.screen.terminal:
             self.screen.clear()
@@ -389,7 +385,7 @@ class WatchSession:
         unless it passes (an untouched starter is not an attempt) and keeps the draft as
         it is.
         """
-        from tooltutor.marking import mark_answer
+        from tooltutor.marking import mark_and_record
 
         raw = self._read()
         if raw is None:
@@ -399,7 +395,15 @@ class WatchSession:
         if self.screen.terminal:  # a Python exercise takes a few seconds
             self.screen.line(t("Checking {path}...", path=self.path), style="dim")
         payload = answer if self.exercise.kind == "choice" else raw
-        verdict = mark_answer(self.course, self.exercise, payload, filename=str(self.path))
+        verdict = mark_and_record(
+            self.store,
+            self.course,
+            self.exercise,
+            payload,
+            submission=text,
+            filename=str(self.path),
+            only_a_pass=first,
+        )
         self.checks += 1
         self.notes = []
         if not first:
@@ -410,16 +414,6 @@ class WatchSession:
                 from tooltutor.workspace import draft_conflict_note
 
                 self.notes.append(draft_conflict_note(conflict))
-        if not first or verdict.passed:
-            self.store.record_attempt(
-                self.course.id,
-                self.exercise.id,
-                passed=verdict.passed,
-                criteria_passed=sum(c.passed for c in verdict.criteria),
-                criteria_total=len(verdict.criteria),
-                submission=text,
-                lesson_id=self.exercise.lesson,
-            )
         notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
         if notice:
             self.notes.insert(0, notice)
@@ -480,7 +474,7 @@ class WatchSession:
             return ""
         known = statuses(self.course.id)
         order = [ex.id for lesson in self.course.lessons for ex in lesson.exercise_items]
-        done = sum(known.get(i) == "passed" for i in order)
+        done = sum(known.get(i) == PASSED for i in order)
         bar = 30
         filled = round(bar * done / len(order)) if order else 0
         marks = ("#", "-") if not self.screen.terminal else ("█", "░")
@@ -644,7 +638,7 @@ class WatchSession:
 
     def list(self) -> None:
         statuses = self.store.statuses(self.course.id)
-        marks = {"passed": "[x]", "attempted": "[~]"}
+        marks = {PASSED: "[x]", ATTEMPTED: "[~]"}
         for lesson in self.course.lessons:
             self.say(f"\n{lesson.number}. {lesson.title}")
             for ex in lesson.exercise_items:

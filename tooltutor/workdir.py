@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tooltutor.course import Course, Exercise
 from tooltutor.errors import UserError
+from tooltutor.exercise_status import PASSED
 
 DEFAULT_DIR = "tooltutor-work"
 CURRENT = ".tooltutor-current"
@@ -228,7 +229,7 @@ def next_unfinished(
     ids = [ex.id for ex in order]
     start = ids.index(after.id) + 1 if after is not None and after.id in ids else 0
     for exercise in order[start:] + order[:start]:
-        if exercise is not after and statuses.get(exercise.id) != "passed":
+        if exercise is not after and statuses.get(exercise.id) != PASSED:
             return exercise
     return None
 

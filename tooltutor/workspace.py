@@ -9,8 +9,6 @@
   explicit request (with a confirmation) after `SOLUTION_AFTER_FAILURES` failed checks.
 - `cursor_location` maps a diagnostic's 1-based line:column to a 0-based (row, column)
   editor location, clamped to the text.
-- `mark_answer` marks a submission with the checker, imported only when a check runs
-  (it can take seconds for Python exercises: call it from a worker thread).
 """
 
 from __future__ import annotations
@@ -196,13 +194,6 @@ def starter_text(course: Course, exercise: Exercise) -> str:
 
 def solution_text(course: Course, exercise: Exercise) -> str:
     return course.expand(exercise.solution)
-
-
-def mark_answer(course: Course, exercise: Exercise, text: str):
-    """The checker's verdict on `text` (blocking: seconds for Python exercises)."""
-    from tooltutor.marking import mark_answer as mark_with_course_checks
-
-    return mark_with_course_checks(course, exercise, text)
 
 
 def choice_answer(ids: list[str]) -> str:

@@ -99,14 +99,33 @@ def test_unreadable_files(files, tmp_path):
         args.run(args)
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root reads anything")
+def _as_a_user_file_modes_bind() -> list[str]:
+    """The command prefix under which file modes bind this process: none for a user; for
+    root (as CI runs) `setpriv` dropping every capability, which is how root reads a file
+    its mode forbids (root then is only the file's owner, and mode 0 refuses the owner)."""
+    if os.geteuid() != 0:
+        return []
+    import shutil
+
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv (util-linux) to drop root's capabilities")
+    return ["setpriv", "--bounding-set=-all", "--inh-caps=-all", "--"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="file modes are POSIX")
 def test_permission_denied(tmp_path):
     secret = tmp_path / "secret.json"
     secret.write_text("[]")
     secret.chmod(0)
-    args = _parser().parse_args([str(secret)])
-    with pytest.raises(UserError, match="permission denied"):
-        args.run(args)
+    done = subprocess.run(
+        [*_as_a_user_file_modes_bind(), sys.executable, "-m", "tooltutor", "lint", str(secret)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"tooltutor: cannot read {secret}: permission denied\n"
+    assert done.stdout == ""
 
 
 def test_bad_json_and_bad_bytes(tmp_path, capsys):

@@ -19,6 +19,7 @@ from checker_requests import (
 )
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from slow_share import bounded
 
 from checker import LintResult, lint, lint_value
 from checker.report import format_human
@@ -217,7 +218,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 SLOW = settings(
-    max_examples=10_000,
+    max_examples=bounded(10_000),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )

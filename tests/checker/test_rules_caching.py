@@ -473,9 +473,14 @@ def test_one_warning_per_request_for_short_prefixes():
     assert [d.path for d in found] == ["/messages/0/content/0/cache_control"]
 
 
-def test_odd_cache_control_values_do_not_crash():
+def test_odd_cache_control_values_are_reported_at_each_place_they_are():
+    def found(value) -> set[str]:
+        system = [{"type": "text", "text": "x", "cache_control": value}]
+        result = lint_value(body(system=system, cache_control=value))
+        return {d.path for d in result.errors if d.rule == "a-cache-control-invalid"}
+
+    assert found(None) == set()  # null is no cache_control at all
     for value in (
-        None,
         1,
         "ephemeral",
         [],
@@ -483,11 +488,9 @@ def test_odd_cache_control_values_do_not_crash():
         {"ttl": []},
         {"type": "ephemeral", "ttl": {}},
     ):
-        lint_value(
-            body(
-                system=[{"type": "text", "text": "x", "cache_control": value}], cache_control=value
-            )
-        )
+        paths = found(value)
+        for place in ("/cache_control", "/system/0/cache_control"):
+            assert any(p == place or p.startswith(place + "/") for p in paths), (value, paths)
         lint_value(body(messages=[user([{"type": "text", "text": 5, "cache_control": value}])]))
 
 

@@ -673,7 +673,7 @@ def test_sniff_image_reads_the_signature(data, media):
     assert sniff_image(data) == media
 
 
-def test_content_rules_survive_odd_values():
+def test_odd_values_in_content_blocks_are_errors_at_the_block():
     for value in (None, 3, [], {}, "x", [None, 1, {"type": 3}], {"type": "base64", "data": 5}):
         for block in (
             {"type": "image", "source": value},
@@ -681,7 +681,9 @@ def test_content_rules_survive_odd_values():
             {"type": "search_result", "content": value, "source": value, "title": value},
             {"type": "tool_result", "tool_use_id": "toolu_01", "content": value, "is_error": True},
         ):
-            lint_value(anthropic_body([user([block, text("?")])]))
+            result = lint_value(anthropic_body([user([block, text("?")])]))
+            assert not result.valid, (value, block["type"])
+            assert all(d.path.startswith("/messages/0/content/0/") for d in result.errors)
 
 
 def test_pt_br_messages():

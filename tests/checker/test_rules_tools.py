@@ -547,19 +547,24 @@ def test_a_generated_schema_reports_at_most_twenty_findings_per_tool():
     assert len(found) == 20
 
 
-def test_odd_tool_values_do_not_crash():
+def test_odd_tool_values_are_errors_at_the_tool():
     for value in (None, 1, "x", [], {"type": 3}, {"anyOf": 1}, {"properties": []}):
-        for tool in (
-            strict_tool(value),
+        odd_tools = [
             strict_tool(closed({"x": value})),
             {"name": "t", "input_schema": value, "strict": True, "description": value},
-        ):
-            lint_value(tools(tool))
-        lint_value(
+        ]
+        if value is not None:  # strict_tool(None) is the helper's own valid schema
+            odd_tools.append(strict_tool(value))
+        for tool in odd_tools:
+            result = lint_value(tools(tool))
+            assert result.errors, (value, tool)
+            assert all(d.path.startswith("/tools/0/") for d in result.errors), result.errors
+        result = lint_value(
             anthropic_body(
                 [user("Go.")], output_config={"format": {"type": "json_schema", "schema": value}}
             )
         )
+        assert result.format == "anthropic" and not result.errors  # the request is judged
 
 
 def test_pt_br_messages():

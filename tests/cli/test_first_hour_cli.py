@@ -276,6 +276,16 @@ def test_reset_puts_the_starter_back_with_yes(run, tmp_path):
     assert path.read_text() == COURSE.exercise("write-tool-result").starter
 
 
+def test_reset_puts_the_starter_back_over_a_file_larger_than_the_limit(run, tmp_path):
+    run("start", "write-tool-result", cwd=tmp_path)
+    path = tmp_path / "tooltutor-work/round-trip/write-tool-result.json"
+    path.write_text("[" + "1, " * 1000 + "1]")
+    big = {"TOOLTUTOR_MAX_FILE_BYTES": "100"}
+    done = run("reset", "write-tool-result", "--yes", cwd=tmp_path, extra_env=big)
+    assert done.returncode == 0, done.stderr
+    assert path.read_text() == COURSE.exercise("write-tool-result").starter
+
+
 def test_reset_keep_file_leaves_the_file(run, tmp_path):
     run("start", "write-tool-result", cwd=tmp_path)
     path = tmp_path / "tooltutor-work/round-trip/write-tool-result.json"

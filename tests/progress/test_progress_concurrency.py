@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 REPO = Path(__file__).resolve().parents[2]
 C = "course-a"

@@ -17,7 +17,8 @@ import pytest
 
 from tooltutor import progress
 from tooltutor.course import bundled_course_dir, load_course
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "tui" / "fixture_course"  # id: tui-fixture

@@ -16,7 +16,8 @@ import threading
 import pytest
 
 from tooltutor import progress
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 C = "course-a"
 

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from tooltutor import progress
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 C = "course-a"
 REPO = Path(__file__).resolve().parents[2]

@@ -8,7 +8,8 @@ import threading
 import pytest
 
 from tooltutor import progress
-from tooltutor.progress import ATTEMPTED, PASSED, open_store
+from tooltutor.exercise_status import ATTEMPTED, PASSED
+from tooltutor.progress import open_store
 
 C = "course-a"
 V1_TABLES = {"attempts", "drafts", "hints", "check_answers", "solutions_viewed", "positions"}

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tooltutor import progress
-from tooltutor.progress import ATTEMPTED, NEW, PASSED, open_store
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
+from tooltutor.progress import open_store
 
 REPO = Path(__file__).resolve().parents[2]
 C = "course-a"

@@ -19,7 +19,8 @@ import pytest
 from checker.exercise import mark
 from checker.sandbox import DEFAULT_LIMITS
 from tooltutor.course import load_course
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 HEAD = "import os, sys, signal\n\ndef handle_turn(client, user_text, tools, run_tool):\n"
 #: The longest a marking may take: the wall limit, the grace before the kill, start-up.

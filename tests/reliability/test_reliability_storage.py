@@ -28,12 +28,14 @@ from pathlib import Path
 
 import pytest
 from reliability_helpers import REPO, assert_clean, run_cli
+from slow_share import bounded
 
-from tooltutor.progress import PASSED, open_store
+from tooltutor.exercise_status import PASSED
+from tooltutor.progress import open_store
 
 C = "course-a"
 ROUNDS_FAST = 5
-ROUNDS_SLOW = 100
+ROUNDS_SLOW = bounded(100)
 
 WRITER = textwrap.dedent(
     """
@@ -455,7 +457,7 @@ def test_a_damaged_database_is_set_aside_and_the_program_goes_on(home):
 
 @pytest.mark.slow
 def test_a_damaged_database_is_set_aside_and_the_program_goes_on_100_rounds(home):
-    damage_rounds(home, 100)
+    damage_rounds(home, bounded(100))
 
 
 def test_a_damaged_database_through_the_command_line(home, tmp_path):

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from reliability_helpers import REPO
+from slow_share import bounded
 
 from tooltutor.course import load_course
 from tooltutor.progress import open_store
@@ -219,7 +220,7 @@ def test_a_draft_survives_a_sigkill_two_seconds_after_the_last_keystroke(tmp_pat
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("round_", range(10))
+@pytest.mark.parametrize("round_", range(bounded(10)))
 def test_a_draft_survives_a_sigkill_two_seconds_after_the_last_keystroke_rounds(
     tmp_path, home, round_
 ):

@@ -331,6 +331,27 @@ async def test_external_editor(make_app, fixture_course, tmp_path, monkeypatch):
         assert app.focused is editor
 
 
+async def test_a_file_the_external_editor_leaves_over_the_size_limit_is_refused(
+    make_app, fixture_course, tmp_path, monkeypatch
+):
+    script = tmp_path / "fake-editor"
+    script.write_text(f"#!{sys.executable}\nimport sys\nopen(sys.argv[1], 'w').write('x' * 50)\n")
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("EDITOR", str(script))
+    monkeypatch.setenv("TOOLTUTOR_MAX_FILE_BYTES", "20")
+    app = make_app(fixture_course)
+    monkeypatch.setattr(app, "suspend", nullcontext)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_exercise("write-tool-result")
+        await pilot.pause()
+        editor = app.screen.query_one("#editor")
+        await pilot.press("f7", "[", "]")
+        await pilot.press("escape", "e")
+        await pilot.pause()
+        assert "larger than 20 bytes" in notice_text(app)
+        assert editor.text == "[]", "the answer in the editor is kept as it was"
+
+
 async def test_external_editor_missing(make_app, fixture_course, monkeypatch):
     monkeypatch.setenv("EDITOR", "no-such-editor-anywhere")
     app = make_app(fixture_course)
@@ -367,12 +388,12 @@ async def test_choice_exercise(make_app, fixture_course):
 
 
 async def test_checker_failure_is_reported_not_raised(make_app, fixture_course, monkeypatch):
-    import tooltutor.workspace
+    import tooltutor.marking
 
-    def broken(*args):
+    def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(tooltutor.workspace, "mark_answer", broken)
+    monkeypatch.setattr(tooltutor.marking, "mark_answer", broken)
     app = make_app(fixture_course)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_exercise("write-tool-result")
@@ -403,16 +424,16 @@ async def test_a_slow_check_does_not_freeze_the_screen(make_app, fixture_course,
     """Python exercises take seconds to mark: the editor keeps working meanwhile."""
     import threading
 
-    import tooltutor.workspace
+    import tooltutor.marking
 
     release = threading.Event()
-    real = tooltutor.workspace.mark_answer
+    real = tooltutor.marking.mark_answer
 
-    def slow(course, exercise, text):
+    def slow(course, exercise, text, **kwargs):
         assert release.wait(10)
-        return real(course, exercise, text)
+        return real(course, exercise, text, **kwargs)
 
-    monkeypatch.setattr(tooltutor.workspace, "mark_answer", slow)
+    monkeypatch.setattr(tooltutor.marking, "mark_answer", slow)
     app = make_app(fixture_course)
     async with app.run_test(size=(80, 24)) as pilot:
         app.open_exercise("write-tool-result")

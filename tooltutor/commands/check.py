@@ -143,7 +143,8 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from tooltutor.i18n import t
-    from tooltutor.marking import has_own_checks, mark_answer
+    from tooltutor.marking import has_own_checks, mark_and_record
+    from tooltutor.progress import open_store
     from tooltutor.submission import read_answer
     from tooltutor.workdir import answer_text, draft_text
 
@@ -159,11 +160,11 @@ def _run(args) -> int:
     # Read as `watch` reads it: a choice file's comment lines are not the answer.
     payload = answer_text(exercise, text) if exercise.kind == "choice" else raw
     shown = "<stdin>" if name == "-" else name
-    verdict = mark_answer(course, exercise, payload, filename=shown)
-    notes = []
-    from tooltutor.progress import open_store
-
     store = open_store(course=course)  # keyed by the course's folder too
+    verdict = mark_and_record(
+        store, course, exercise, payload, submission=text, filename=shown, record=not args.no_record
+    )
+    notes = []
     hints = store.hints_revealed(course.id, exercise.id)
     if not args.no_record:
         if own_file and name != "-":  # the exercise's own file: it is the draft, as in watch
@@ -173,15 +174,6 @@ def _run(args) -> int:
                 from tooltutor.workspace import draft_conflict_note
 
                 notes.append(draft_conflict_note(conflict))
-        store.record_attempt(
-            course.id,
-            exercise.id,
-            passed=verdict.passed,
-            criteria_passed=sum(c.passed for c in verdict.criteria),
-            criteria_total=len(verdict.criteria),
-            submission=text,
-            lesson_id=exercise.lesson,
-        )
         if store.notice:
             notes.insert(0, store.notice)
     if args.json:

@@ -22,7 +22,7 @@ import sys
 from collections.abc import Iterator
 
 from tooltutor.errors import UserError
-from tooltutor.submission import max_file_bytes, read_answer_file, too_big
+from tooltutor.submission import FileTooBig, read_answer
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -128,21 +128,14 @@ def read_input(name: str) -> bytes:
     """The bytes of file `name` (or stdin for "-"); UserError when it cannot be read.
 
     A named pipe (`<(...)`) is read while data comes, never waited on for good; a device
-    or a socket is refused (`submission.read_answer_file`).
+    or a socket is refused (`submission.read_answer`).
     """
-    limit = max_file_bytes()
-    if name == "-":
-        data = sys.stdin.buffer.read(limit + 1)
-        if len(data) > limit:
-            raise too_big("standard input", limit, "a request to lint")
-        return data
     try:
-        data = read_answer_file(name, limit)
+        return read_answer(name, what="a request to lint", stdin_name="standard input")
+    except FileTooBig:
+        raise
     except UserError as err:
         raise UserError(f"cannot read {name}: {_reason(str(err), name)}") from None
-    if len(data) > limit:
-        raise too_big(name, limit, "a request to lint")
-    return data
 
 
 def _reason(message: str, name: str) -> str:
@@ -153,6 +146,9 @@ def _reason(message: str, name: str) -> str:
             break
     if message.startswith("is a folder"):
         return "it is a directory"
+    if message.startswith("cannot read it (") and message.endswith(")"):  # the OS's reason
+        reason = message[len("cannot read it (") : -1]
+        return reason[:1].lower() + reason[1:]
     return message.replace("give the file that holds your answer", "give the request file")
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 from tooltutor.commands._common import load_course_or_fail
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 
-STATUS_MARKS = {"passed": "[x]", "attempted": "[~]", "new": "[ ]"}
+STATUS_MARKS = {PASSED: "[x]", ATTEMPTED: "[~]", NEW: "[ ]"}
 
 
 def add_parser(parser) -> None:
@@ -32,7 +33,7 @@ def course_listing(course, statuses: dict[str, str]) -> dict:
                         "title": ex.title,
                         "kind": ex.kind,
                         "level": ex.level,
-                        "status": statuses.get(ex.id, "new"),
+                        "status": statuses.get(ex.id, NEW),
                     }
                     for ex in lesson.exercise_items
                 ],

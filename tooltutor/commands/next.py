@@ -24,6 +24,7 @@ def add_parser(parser) -> None:
 def run(args) -> int:
     from tooltutor.commands._common import load_course_or_fail
     from tooltutor.commands.start import present
+    from tooltutor.exercise_status import PASSED
     from tooltutor.i18n import t
     from tooltutor.progress import open_store
     from tooltutor.workdir import find_workdir, next_unfinished, open_exercise, read_current
@@ -36,7 +37,7 @@ def run(args) -> int:
     current = course.exercise(current_id) if current_id else None
     following = next_unfinished(course, statuses, after=current)
     if following is None:
-        if current is not None and statuses.get(current.id) != "passed":
+        if current is not None and statuses.get(current.id) != PASSED:
             print(
                 t(
                     "{id} is the only exercise you have not passed yet: keep at it "
@@ -47,7 +48,7 @@ def run(args) -> int:
             return 1
         print(t("You have passed every exercise of the course. Well done!"))
         return 0
-    if current is not None and statuses.get(current.id) != "passed":
+    if current is not None and statuses.get(current.id) != PASSED:
         print(
             t(
                 "{id} is not passed yet; come back to it with: tooltutor start {id}",

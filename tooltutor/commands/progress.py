@@ -23,6 +23,8 @@ import json
 import sys
 from typing import Any
 
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
     from tooltutor.i18n import t
@@ -52,17 +54,15 @@ def run(args: argparse.Namespace) -> int:
 
 def summarize(course: Any, progress: dict[str, Any], store: dict[str, Any]) -> dict[str, Any]:
     """Join the course's structure with the store's export of that course."""
-    from tooltutor.progress import NEW
-
     known = progress.get("exercises", {})
     answered = progress.get("checks", {})
     lessons = []
     totals = dict.fromkeys(
         (
             "exercises",
-            "passed",
-            "attempted",
-            "new",
+            PASSED,
+            ATTEMPTED,
+            NEW,
             "attempts",
             "hints_used",
             "solutions_viewed",
@@ -98,7 +98,7 @@ def summarize(course: Any, progress: dict[str, Any], store: dict[str, Any]) -> d
                 "id": lesson.id,
                 "number": lesson.number,
                 "title": lesson.title,
-                "done": sum(1 for e in exercises if e["status"] == "passed"),
+                "done": sum(1 for e in exercises if e["status"] == PASSED),
                 "total": len(exercises),
                 "exercises": exercises,
                 "checks_answered": checks_answered,
@@ -137,7 +137,7 @@ def render(summary: dict[str, Any], width: int = 80) -> str:
         title = str(lesson["title"])
         if len(title) > title_width:
             title = title[: title_width - 1] + "…"
-        attempted = sum(1 for e in lesson["exercises"] if e["status"] == "attempted")
+        attempted = sum(1 for e in lesson["exercises"] if e["status"] == ATTEMPTED)
         hints = sum(e["hints_used"] for e in lesson["exercises"])
         done = f"{lesson['done']}/{lesson['total']}"
         lines.append(
@@ -151,8 +151,8 @@ def render(summary: dict[str, Any], width: int = 80) -> str:
             totals["exercises"],
             "Done: {passed} of {n} exercise ({attempted} attempted),",
             "Done: {passed} of {n} exercises ({attempted} attempted),",
-            passed=totals["passed"],
-            attempted=totals["attempted"],
+            passed=totals[PASSED],
+            attempted=totals[ATTEMPTED],
         )
         + " "
         + tn(totals["hints_used"], "{n} hint used,", "{n} hints used,")

@@ -96,11 +96,16 @@ def _restore_file(args: argparse.Namespace, exercise) -> None:
     path = exercise_file(find_workdir(getattr(args, "dir", None)), exercise)
     if not os.path.isfile(path):
         return
+    from tooltutor.errors import UserError
+    from tooltutor.submission import FileTooBig, read_answer_text
+
     starter = initial_text(exercise, None)
     try:
-        if path.read_text(encoding="utf-8", errors="replace") == starter:
+        if read_answer_text(path) == starter:
             return
-    except OSError:
+    except FileTooBig:
+        pass  # larger than any starter: the learner's work, offered to be replaced
+    except UserError:
         return
     if not args.yes:
         if sys.stdin is None or not sys.stdin.isatty():

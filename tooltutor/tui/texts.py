@@ -19,8 +19,9 @@ from rich.style import Style
 from rich.text import Text
 from textual.content import Content
 
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import current_language, t, tn
-from tooltutor.journey import ATTEMPTED, NEW, PASSED, glyph
+from tooltutor.journey import glyph
 from tooltutor.pages import inline_spans
 
 __all__ = ["t", "tn", "adapt_bindings"]

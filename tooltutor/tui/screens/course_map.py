@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static, Tree
 
+from tooltutor.exercise_status import NEW
 from tooltutor.journey import legend
 from tooltutor.tui.keys import palette_in_footer
 from tooltutor.tui.texts import adapt_bindings, plain, t
@@ -127,7 +128,7 @@ class CourseMapScreen(Screen[None]):
         if item.kind == LESSON:
             details.show_lesson(item.lesson_id, progress)
         elif item.kind == EXERCISE and item.exercise_id:
-            details.show_exercise(item.exercise_id, progress.statuses.get(item.exercise_id, "new"))
+            details.show_exercise(item.exercise_id, progress.statuses.get(item.exercise_id, NEW))
         elif item.exercise_id:
             details.show_missing(item.exercise_id, "exercise")
 

@@ -17,8 +17,8 @@ from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static
 from textual.worker import get_current_worker
 
 from tooltutor.course import Exercise
+from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_
-from tooltutor.journey import PASSED
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
@@ -298,7 +298,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                 total=len(ids),
             )
         status = self.status
-        words = {"passed": t("passed"), "attempted": t("not passed yet"), "new": t("new")}
+        words = {PASSED: t("passed"), ATTEMPTED: t("not passed yet"), NEW: t("new")}
         facts = t(
             "level {level} · answer in {kind} · {status}",
             level=ex.level,
@@ -615,23 +615,14 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     @work(thread=True, exclusive=True, group="check")
     def run_check(self, text: str) -> None:
         """Mark `text` and record the attempt (in a thread: Python exercises take seconds)."""
-        from tooltutor.workspace import mark_answer
+        from tooltutor.marking import mark_and_record
 
         app, course, ex = self.app, self.app.course, self.exercise
         try:
-            verdict = mark_answer(course, ex, text)
+            verdict = mark_and_record(app.store, course, ex, text, submission=text)
         except Exception as exc:  # the checker must never take the app down
             app.call_from_thread(self._check_failed, f"{type(exc).__name__}: {exc}")
             return
-        app.store.record_attempt(
-            course.id,
-            ex.id,
-            passed=verdict.passed,
-            criteria_passed=sum(c.passed for c in verdict.criteria),
-            criteria_total=len(verdict.criteria),
-            submission=text,
-            lesson_id=ex.lesson,
-        )
         failures = app.store.failures_since_pass(course.id, ex.id)
         if not get_current_worker().is_cancelled:
             app.call_from_thread(self._show_verdict, verdict, failures)
@@ -778,6 +769,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
     def action_external_editor(self) -> None:
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
+        from tooltutor.errors import UserError
+        from tooltutor.submission import read_answer_text
+
         command, problem = editor_command()
         if command is None:
             self.say(problem, "warning")
@@ -806,7 +800,11 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                     "error",
                 )
                 return
-            text = path.read_text(encoding="utf-8", errors="replace")
+            try:
+                text = read_answer_text(path)
+            except UserError as exc:
+                self.say(str(exc), "error")
+                return
         finally:
             path.unlink(missing_ok=True)
         if result.returncode != 0:

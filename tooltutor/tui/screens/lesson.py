@@ -11,6 +11,7 @@ from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tooltutor.course import Lesson
+from tooltutor.exercise_status import NEW
 from tooltutor.i18n import N_
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import RECAP, lesson_pages, page_heading
@@ -182,7 +183,7 @@ the lesson's exercises (x opens the next one).
         statuses = progress.statuses
         options = [
             Option(
-                status_mark(statuses.get(ex.id, "new"), app.unicode) + plain(f" {ex.title}"),
+                status_mark(statuses.get(ex.id, NEW), app.unicode) + plain(f" {ex.title}"),
                 id=ex.id,
             )
             for ex in items

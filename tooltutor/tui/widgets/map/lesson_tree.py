@@ -13,6 +13,7 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from tooltutor.course import Course
+from tooltutor.exercise_status import NEW, PASSED
 from tooltutor.journey import LessonProgress, missing_exercises
 from tooltutor.lesson_text import untranslated_tag
 from tooltutor.tui.texts import adapt_bindings, status_text, t
@@ -69,7 +70,7 @@ class LessonTree(Tree[MapItem]):
             )
             self._map_nodes[(lesson.id, None)] = node
             for exercise in lesson.exercise_items:
-                status = progress[lesson.id].statuses.get(exercise.id, "new")
+                status = progress[lesson.id].statuses.get(exercise.id, NEW)
                 leaf = node.add_leaf(
                     self._exercise_label(exercise.id, status, variables),
                     data=MapItem(EXERCISE, lesson.id, exercise.id),
@@ -88,7 +89,7 @@ class LessonTree(Tree[MapItem]):
                 label = self._lesson_label(lesson_id, lesson_progress, variables)
                 self._set_lesson_label(node, label, lesson_progress)
             else:
-                status = lesson_progress.statuses.get(exercise_id, "new")
+                status = lesson_progress.statuses.get(exercise_id, NEW)
                 node.set_label(self._exercise_label(exercise_id, status, variables))
 
     def render_label(self, node: TreeNode[MapItem], base_style, style) -> Text:
@@ -123,7 +124,7 @@ class LessonTree(Tree[MapItem]):
     def _lesson_label(self, lesson_id: str, progress: LessonProgress, variables) -> Text:
         lesson = self.course.lesson(lesson_id)
         assert lesson is not None
-        mark = status_text("passed", variables, self.unicode) if progress.finished else Text(" ")
+        mark = status_text(PASSED, variables, self.unicode) if progress.finished else Text(" ")
         label = Text(end="")
         label.append(mark)
         label.append(f" {lesson.number}. ", style="bold")
