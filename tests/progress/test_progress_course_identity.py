@@ -15,9 +15,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from tooltutor import progress
 from tooltutor.course import bundled_course_dir, load_course
 from tooltutor.progress import PASSED, open_store
+from tooltutor.progress import store as progress
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "tui" / "fixture_course"  # id: tui-fixture

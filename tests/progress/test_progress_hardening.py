@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tooltutor import progress
 from tooltutor.progress import PASSED, open_store
+from tooltutor.progress import store as progress
 
 C = "course-a"
 REPO = Path(__file__).resolve().parents[2]

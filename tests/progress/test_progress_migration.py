@@ -7,8 +7,8 @@ import threading
 
 import pytest
 
-from tooltutor import progress
 from tooltutor.progress import ATTEMPTED, PASSED, open_store
+from tooltutor.progress import store as progress
 
 C = "course-a"
 V1_TABLES = {"attempts", "drafts", "hints", "check_answers", "solutions_viewed", "positions"}

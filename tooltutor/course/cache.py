@@ -23,7 +23,7 @@ from pathlib import Path
 from stat import S_ISREG
 
 from tooltutor import __version__
-from tooltutor.yamlsource import LazyPositions, Position, YamlDoc
+from tooltutor.course.yamlsource import LazyPositions, Position, YamlDoc
 
 _FORMAT = 2
 
@@ -42,7 +42,7 @@ def fingerprint() -> str:
     """Changes whenever a schema, the program, Python or PyYAML changes."""
     import sys
 
-    from tooltutor.schemas import SCHEMA_DIR
+    from tooltutor.course.schemas import SCHEMA_DIR
 
     python = ".".join(map(str, sys.version_info[:2]))
     digest = hashlib.sha256(f"{__version__}/{_FORMAT}/{python}/{_yaml_loader()}".encode())

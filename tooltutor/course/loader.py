@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
-from tooltutor.yamlsource import (
+from tooltutor.course.yamlsource import (
     Position,
     YamlDoc,
     YamlFileError,
@@ -196,10 +196,11 @@ def display_path(path: Path) -> str:
 
 def bundled_course_dir() -> Path:
     """The course shipped with tooltutor: inside the wheel, or the repository's root."""
-    packaged = Path(__file__).resolve().parent / "course"  # the wheel's force-included copy
+    package = Path(__file__).resolve().parent.parent  # tooltutor/
+    packaged = package / "bundled_course"  # the wheel's force-included copy
     if (packaged / "course.yaml").is_file():
         return packaged
-    return Path(__file__).resolve().parent.parent
+    return package.parent
 
 
 def resolve_course_dir(course_dir: str | Path | None) -> Path:
@@ -246,7 +247,7 @@ class _Loader:
         self.course = Course(root=root)
         self.cache = None
         if use_cache:
-            from tooltutor.course_cache import CourseCache
+            from tooltutor.course.cache import CourseCache
 
             self.cache = CourseCache()
 
@@ -308,8 +309,8 @@ class _Loader:
             return None
         if kind == "course" and self._too_new(path, doc):
             return None
-        from tooltutor.schemas import validator
-        from tooltutor.schemas.messages import describe
+        from tooltutor.course.schemas import validator
+        from tooltutor.course.schemas.messages import describe
 
         errors = sorted(validator(kind).iter_errors(doc.value), key=lambda e: list(e.path))
         for error in errors:
@@ -372,7 +373,7 @@ class _Loader:
         apply = course.lang != course.source_language
         if not apply and not audit:
             return
-        from tooltutor import translation
+        from tooltutor.course import translation
 
         wanted = course.languages[1:] if audit is True else self._audited(audit or [])
 
@@ -731,7 +732,7 @@ def _did_you_mean(name: str, known) -> str:
 
 def _guess_id(path: Path) -> str | None:
     """The id a broken file probably meant: its `id:` line, else its name without number."""
-    from tooltutor.yamlsource import read_regular_file
+    from tooltutor.course.yamlsource import read_regular_file
 
     try:  # never a FIFO or a device: read_regular_file checks before it opens
         text = read_regular_file(path, 64_000, head=True).decode("utf-8", errors="replace")

@@ -26,7 +26,7 @@ order. Everything else comes from the source.
   differs was made from older text: a stale translation.
 - `Translator` finds, reads, checks and applies the overlays of one language for the
   loader, and counts what it found (`LanguageReport`) for `tooltutor validate`.
-- `python -m tooltutor.translation stamp [COURSE_DIR] LANG` rewrites the `source_hash:`
+- `python -m tooltutor.course.translation stamp [COURSE_DIR] LANG` rewrites the `source_hash:`
   line of every overlay of LANG to the current hash, leaving the rest of each file as it
   is, and prints what changed.
 
@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tooltutor.course import (
+from tooltutor.course.loader import (
     FOOTNOTE,
     Course,
     Exercise,
@@ -57,12 +57,12 @@ from tooltutor.course import (
     _expand_model,
     display_path,
 )
-from tooltutor.yamlsource import Position, YamlDoc, pointer_join
+from tooltutor.course.yamlsource import Position, YamlDoc, pointer_join
 
 #: In `untranslated`: the item has no usable translation (no overlay, or a broken one).
 WHOLE = "*"
 
-STAMP_COMMAND = "python -m tooltutor.translation stamp"
+STAMP_COMMAND = "python -m tooltutor.course.translation stamp"
 
 # -- the translatable text of a source, described once -----------------------------------
 
@@ -925,7 +925,7 @@ def stamp_text(text: str, new_hash: str) -> tuple[str, str | None]:
 
 def stamp(course_dir: Path, lang: str, out=None) -> int:
     """Set the source_hash of every overlay of `lang` to its source's current hash."""
-    from tooltutor.yamlsource import YamlFileError, read_regular_file, read_yaml
+    from tooltutor.course.yamlsource import YamlFileError, read_regular_file, read_yaml
 
     out = out or sys.stdout
     overlays = sorted((course_dir / "lessons" / lang).glob("*.yaml"))
@@ -968,14 +968,14 @@ def stamp(course_dir: Path, lang: str, out=None) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m tooltutor.translation stamp [COURSE_DIR] LANG`."""
+    """`python -m tooltutor.course.translation stamp [COURSE_DIR] LANG`."""
     import argparse
     import os
 
     from tooltutor.course import resolve_course_dir
 
     parser = argparse.ArgumentParser(
-        prog="python -m tooltutor.translation",
+        prog="python -m tooltutor.course.translation",
         description="Tools for translators of a tooltutor course (see docs/translations.md).",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")

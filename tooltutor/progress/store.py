@@ -980,7 +980,7 @@ _ID_LINE = re.compile(rb"^id:[ \t]*[\"']?([A-Za-z0-9_.-]+)", re.MULTILINE)
 
 def _course_id_in(folder: str | Path) -> str | None:
     """The id in ``folder/course.yaml`` (its ``id:`` line), or None: no course there."""
-    from tooltutor.yamlsource import YamlFileError, read_regular_file
+    from tooltutor.course.yamlsource import YamlFileError, read_regular_file
 
     try:
         raw = read_regular_file(Path(folder) / "course.yaml")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 
-from tooltutor.yamlsource import pointer_join
+from tooltutor.course.yamlsource import pointer_join
 
 _TYPE_NAMES = {
     "string": "text",
@@ -23,7 +23,7 @@ _PATTERN_HINTS = {
     "^S[0-9]+$": "source ids look like S1, S2, ...",
     "^https?://\\S+$": "it must be a web address starting with https://",
     "^[0-9a-f]{12}$": "a source_hash is 12 hex digits: run "
-    "`python -m tooltutor.translation stamp` to write it",
+    "`python -m tooltutor.course.translation stamp` to write it",
     "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$": "a language tag looks like 'pt-BR' or 'es'",
 }
 
