@@ -9,7 +9,9 @@ import pytest
 from i18n_helpers import FIXTURE, replace_in
 
 from tooltutor.course import load_course
-from tooltutor.course.translation import WHOLE, source_hash, stamp_text
+from tooltutor.course.model import WHOLE
+from tooltutor.course.translation.fingerprint import source_hash
+from tooltutor.course.translation.stamp import stamp_text
 from tooltutor.course.yamlsource import read_yaml
 
 PT = "pt-BR"
@@ -23,12 +25,12 @@ def problems_of(course, severity=None):
 
 
 def test_english_is_the_course_as_written_and_reads_no_overlay(monkeypatch):
-    import tooltutor.course.translation
+    import tooltutor.course.translation.translator
 
     def refuse(*args, **kwargs):
         raise AssertionError("an overlay was read for the English course")
 
-    monkeypatch.setattr(tooltutor.course.translation.Translator, "__init__", refuse)
+    monkeypatch.setattr(tooltutor.course.translation.translator.Translator, "__init__", refuse)
     course = load_course(FIXTURE)
     assert course.lang == "en" and course.source_language == "en"
     assert course.lesson("why-tools").title == "Why agents need tools"

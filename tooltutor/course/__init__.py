@@ -18,18 +18,18 @@ from typing import TYPE_CHECKING, Any
 
 #: public name -> the module of this package that owns it
 _HOMES = {
-    "FORMAT_VERSION": "loader",
-    "FOOTNOTE": "loader",
-    "EXERCISE_KEYS": "loader",
-    "BrokenItem": "loader",
-    "Course": "loader",
-    "Exercise": "loader",
-    "Lesson": "loader",
-    "Problem": "loader",
-    "display_path": "loader",
-    "model_fields": "loader",
-    "bundled_course_dir": "loader",
-    "resolve_course_dir": "loader",
+    "FORMAT_VERSION": "model",
+    "FOOTNOTE": "model",
+    "EXERCISE_KEYS": "model",
+    "BrokenItem": "model",
+    "Course": "model",
+    "Exercise": "model",
+    "Lesson": "model",
+    "Problem": "model",
+    "display_path": "model",
+    "model_fields": "model",
+    "bundled_course_dir": "location",
+    "resolve_course_dir": "location",
     "load_course": "loader",
 }
 
@@ -48,7 +48,9 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from tooltutor.course.loader import (
+    from tooltutor.course.loader import load_course
+    from tooltutor.course.location import bundled_course_dir, resolve_course_dir
+    from tooltutor.course.model import (
         EXERCISE_KEYS,
         FOOTNOTE,
         FORMAT_VERSION,
@@ -57,11 +59,8 @@ if TYPE_CHECKING:
         Exercise,
         Lesson,
         Problem,
-        bundled_course_dir,
         display_path,
-        load_course,
         model_fields,
-        resolve_course_dir,
     )
 
 __all__ = [
