@@ -15,8 +15,8 @@ import threading
 
 import pytest
 
+from tooltutor import progress
 from tooltutor.progress import PASSED, open_store
-from tooltutor.progress import store as progress
 
 C = "course-a"
 

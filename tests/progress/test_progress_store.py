@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tooltutor import progress
 from tooltutor.progress import ATTEMPTED, NEW, PASSED, open_store
-from tooltutor.progress import store as progress
 
 REPO = Path(__file__).resolve().parents[2]
 C = "course-a"

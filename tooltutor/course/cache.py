@@ -70,7 +70,7 @@ def _yaml_loader() -> str:
     return ";".join(parts)
 
 
-def _stamp(path: Path) -> tuple | None:
+def file_stamp(path: Path) -> tuple | None:
     try:
         stat = path.stat()
     except OSError:
@@ -92,7 +92,7 @@ class CourseCache:
 
     def get(self, path: Path, kind: str) -> YamlDoc | None:
         """The checked document of `path` as `kind`, if it has not changed since."""
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         if stamp is None:
             return None
         try:
@@ -111,7 +111,7 @@ class CourseCache:
 
     def put(self, path: Path, kind: str, doc: YamlDoc) -> None:
         """Remember that `path` parsed to `doc` and passed the schema check of `kind`."""
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         if stamp is None:
             return
         data = (

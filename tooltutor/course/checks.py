@@ -9,7 +9,6 @@ severity), as the loader collects them.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -263,5 +262,7 @@ def _text_position(doc: YamlDoc, pointer: str, needle: str, offset: int, text: s
 
 
 def _did_you_mean(name: str, known) -> str:
+    import difflib  # only when a name is wrong
+
     close = difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean '{close[0]}'?)" if close else ""
