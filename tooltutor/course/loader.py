@@ -23,12 +23,7 @@ from tooltutor.course.model import (
     display_path,
     expand_model,
 )
-from tooltutor.course.yamlsource import (
-    Position,
-    YamlDoc,
-    YamlFileError,
-    read_yaml,
-)
+from tooltutor.course.yamlsource import Position, YamlDoc, YamlFileError, read_yaml
 
 
 def load_course(

@@ -11,15 +11,8 @@ from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
 
-from tooltutor.progress.faults import (
-    Damaged,
-    FutureSchema,
-    MigrationFailed,
-    rollback,
-)
-from tooltutor.progress.schema import (
-    migrate,
-)
+from tooltutor.progress.faults import Damaged, FutureSchema, MigrationFailed, rollback
+from tooltutor.progress.schema import migrate
 
 BUSY_TIMEOUT_S = 5.0
 

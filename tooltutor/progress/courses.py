@@ -9,10 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from tooltutor.progress.connection import (
-    now_utc,
-    transaction,
-)
+from tooltutor.progress.connection import now_utc, transaction
 
 
 def course_folder(course: Any) -> str | None:

@@ -6,16 +6,9 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from tooltutor.progress.connection import (
-    decode_text,
-)
-from tooltutor.progress.records import (
-    NEW,
-    status_of,
-)
-from tooltutor.progress.schema import (
-    COURSE_TABLES,
-)
+from tooltutor.progress.connection import decode_text
+from tooltutor.progress.records import NEW, status_of
+from tooltutor.progress.schema import COURSE_TABLES
 
 
 def export_progress(conn: sqlite3.Connection, course_id: str | None, texts: bool) -> dict[str, Any]:

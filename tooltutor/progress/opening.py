@@ -12,11 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from tooltutor.progress.connection import (
-    connect_file,
-    memory_connection,
-    read_only_copy,
-)
+from tooltutor.progress.connection import connect_file, memory_connection, read_only_copy
 from tooltutor.progress.faults import (
     MSG_CANNOT_WRITE,
     MSG_DAMAGED,

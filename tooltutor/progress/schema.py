@@ -7,11 +7,7 @@ import contextlib
 import sqlite3
 from collections.abc import Callable
 
-from tooltutor.progress.faults import (
-    FutureSchema,
-    MigrationFailed,
-    rollback,
-)
+from tooltutor.progress.faults import FutureSchema, MigrationFailed, rollback
 
 
 def _migrate_to_1(conn: sqlite3.Connection) -> None:

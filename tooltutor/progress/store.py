@@ -39,12 +39,7 @@ from tooltutor.progress.records import (
     Position,
     status_of,
 )
-from tooltutor.progress.schema import (
-    COURSE_TABLES,
-    EXERCISE_TABLES,
-    migrate,
-    schema_version,
-)
+from tooltutor.progress.schema import COURSE_TABLES, EXERCISE_TABLES, migrate, schema_version
 
 _T = TypeVar("_T")
 

@@ -4,12 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tooltutor.course.model import (
-    WHOLE,
-    Exercise,
-    Lesson,
-    expand_model,
-)
+from tooltutor.course.model import WHOLE, Exercise, Lesson, expand_model
 from tooltutor.course.translation.data_text import apply_data
 
 

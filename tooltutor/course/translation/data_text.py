@@ -7,16 +7,9 @@ import difflib
 from collections.abc import Mapping
 from typing import Any
 
-from tooltutor.course.model import (
-    expand_model,
-)
+from tooltutor.course.model import expand_model
 from tooltutor.course.translation.merge import Finding, Merge
-from tooltutor.course.translation.pointers import (
-    pointer_tokens,
-    put_at,
-    string_leaves,
-    value_at,
-)
+from tooltutor.course.translation.pointers import pointer_tokens, put_at, string_leaves, value_at
 from tooltutor.course.yamlsource import pointer_join
 
 #: The keys of a criterion's `params` whose strings the learner reads in messages and

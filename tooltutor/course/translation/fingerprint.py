@@ -7,10 +7,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 
-from tooltutor.course.model import (
-    Exercise,
-    Lesson,
-)
+from tooltutor.course.model import Exercise, Lesson
 from tooltutor.course.translation.data_text import data_skeleton
 from tooltutor.course.translation.spec import (
     COURSE_TEXT,

@@ -7,9 +7,7 @@ import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tooltutor.course.model import (
-    WHOLE,
-)
+from tooltutor.course.model import WHOLE
 from tooltutor.course.translation.spec import TEXT, ById, Fields, InOrder, OneOf, skeleton
 from tooltutor.course.yamlsource import pointer_join
 

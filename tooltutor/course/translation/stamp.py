@@ -8,9 +8,7 @@ import re
 import sys
 from pathlib import Path
 
-from tooltutor.course.model import (
-    display_path,
-)
+from tooltutor.course.model import display_path
 from tooltutor.course.translation.fingerprint import source_hash
 
 STAMP_COMMAND = "python -m tooltutor.course.translation stamp"

@@ -8,13 +8,7 @@ import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from tooltutor.course.model import (
-    FOOTNOTE,
-    Course,
-    Exercise,
-    Lesson,
-    display_path,
-)
+from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson, display_path
 from tooltutor.course.translation.apply import (
     translate_exercise,
     translate_lesson,
