@@ -39,7 +39,7 @@ def untranslated_note(course: Course, item) -> str:
     "" when it is all in the course's language."""
     if not item.untranslated or course.lang == course.source_language:
         return ""
-    from tooltutor.translation import WHOLE
+    from tooltutor.course.model import WHOLE
 
     lesson = isinstance(item, Lesson)
     if WHOLE in item.untranslated:

@@ -42,7 +42,8 @@ def check_id(value: str, what: str) -> str:
 
 def copy_schemas(root: Path) -> Path:
     """The course's `schemas/` folder, with this tooltutor's schemas in it."""
-    source = Path(__file__).resolve().parent / "schemas"
+    from tooltutor.course.schemas import SCHEMA_DIR as source
+
     target = root / SCHEMAS_DIR
     target.mkdir(parents=True, exist_ok=True)
     for name in SCHEMA_FILES:

@@ -148,7 +148,7 @@ def find_workdir(given: str | os.PathLike[str] | None) -> Path:
 def read_current(workdir: Path) -> str | None:
     """The id in `workdir`'s `.tooltutor-current` (maybe ""), or None when there is no such
     file to read."""
-    from tooltutor.yamlsource import YamlFileError, read_regular_file
+    from tooltutor.course.yamlsource import YamlFileError, read_regular_file
 
     try:  # an id is short: a huge file is not ours; a FIFO or a device is never opened
         raw = read_regular_file(workdir / CURRENT, 1024, head=True)

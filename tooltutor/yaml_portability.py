@@ -32,7 +32,7 @@ def portability_problems(root: Path) -> list:
     if not hasattr(yaml, "CSafeLoader"):
         return []
     problems = []
-    from tooltutor.yamlsource import read_regular_file
+    from tooltutor.course.yamlsource import read_regular_file
 
     for path in course_files(root):
         seen = _seen_portable(path)
@@ -72,9 +72,9 @@ def _seen_portable(path: Path) -> Path | None:
     1,000 exercises would take half a minute to check each time)."""
     import hashlib
 
-    from tooltutor.course_cache import _stamp, cache_dir, fingerprint
+    from tooltutor.course.cache import cache_dir, file_stamp, fingerprint
 
-    stamp = _stamp(path)
+    stamp = file_stamp(path)
     if stamp is None:
         return None
     key = hashlib.sha1(repr((fingerprint(), stamp)).encode("utf-8", "surrogatepass"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 COURSE = """\
-# yaml-language-server: $schema=../tooltutor/schemas/course.schema.json
+# yaml-language-server: $schema=../tooltutor/course/schemas/course.schema.json
 id: tiny
 title: A tiny course
 format_version: 1
@@ -15,7 +15,7 @@ lessons: [basics]
 """
 
 LESSON = """\
-# yaml-language-server: $schema=../tooltutor/schemas/lesson.schema.json
+# yaml-language-server: $schema=../tooltutor/course/schemas/lesson.schema.json
 id: basics
 number: 1
 title: Basics
@@ -42,7 +42,7 @@ exercises: [first]
 """
 
 EXERCISE = """\
-# yaml-language-server: $schema=../../tooltutor/schemas/exercise.schema.json
+# yaml-language-server: $schema=../../tooltutor/course/schemas/exercise.schema.json
 id: first
 lesson: basics
 level: 1
@@ -94,7 +94,7 @@ def write_course(root: Path, **replace: str | bytes | None) -> Path:
 
 #: a Python exercise with support code: running it runs the course's own code
 PYTHON_EXERCISE = """\
-# yaml-language-server: $schema=../../tooltutor/schemas/exercise.schema.json
+# yaml-language-server: $schema=../../tooltutor/course/schemas/exercise.schema.json
 id: second
 lesson: basics
 level: 1

@@ -80,7 +80,7 @@ def test_a_same_size_edit_that_keeps_the_mtime_is_read_again(tmp_path, monkeypat
 
 
 def test_the_fingerprint_follows_the_schemas_python_and_the_yaml_loader(monkeypatch):
-    from tooltutor import course_cache
+    from tooltutor.course import cache as course_cache
 
     course_cache.fingerprint.cache_clear()
     base = course_cache.fingerprint()
@@ -92,7 +92,7 @@ def test_the_fingerprint_follows_the_schemas_python_and_the_yaml_loader(monkeypa
     course_cache.fingerprint.cache_clear()
     assert course_cache.fingerprint() != base
     monkeypatch.undo()
-    from tooltutor.schemas import SCHEMA_DIR
+    from tooltutor.course.schemas import SCHEMA_DIR
 
     real = course_cache.Path.read_bytes
 

@@ -68,7 +68,7 @@ def test_every_schema_line_resolves_from_its_file(course):
         assert first.startswith("# yaml-language-server: $schema="), path
         schema = (path.parent / first.split("=", 1)[1]).resolve()
         assert schema.is_file() and schema.parent == (course / "schemas").resolve(), path
-        shipped = ROOT / "tooltutor/schemas" / schema.name
+        shipped = ROOT / "tooltutor/course/schemas" / schema.name
         assert schema.read_bytes() == shipped.read_bytes()
 
 

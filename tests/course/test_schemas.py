@@ -8,9 +8,9 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from tooltutor.course import Exercise, Lesson, bundled_course_dir, model_fields
-from tooltutor.schemas import SCHEMA_FILES, schema
+from tooltutor.course.schemas import SCHEMA_FILES, schema
 
-REGENERATE = "update tooltutor/schemas/{kind}.schema.json and the {cls} dataclass together"
+REGENERATE = "update tooltutor/course/schemas/{kind}.schema.json and the {cls} dataclass together"
 
 
 @pytest.mark.parametrize("kind", sorted(SCHEMA_FILES))
@@ -31,7 +31,7 @@ def test_schema_keys_match_the_model(kind, cls):
 def test_course_schema_keys_are_read_by_the_loader():
     import inspect
 
-    from tooltutor import course
+    from tooltutor.course import loader as course
 
     source = inspect.getsource(course._Loader._course_header)
     for key in schema("course")["properties"]:
@@ -59,4 +59,6 @@ def test_every_course_file_names_its_schema_for_editors():
         assert first.startswith("# yaml-language-server: $schema="), path
         target = (path.parent / first.split("$schema=", 1)[1]).resolve()
         if Path(root / "tooltutor").exists():  # in the repository, the path resolves
-            assert target == (root / "tooltutor/schemas" / SCHEMA_FILES[kind]).resolve(), path
+            assert target == (root / "tooltutor/course/schemas" / SCHEMA_FILES[kind]).resolve(), (
+                path
+            )

@@ -11,8 +11,9 @@ from i18n_helpers import FIXTURE, REPO, replace_in
 
 from checker.exercise import mark
 from tooltutor.course import load_course
-from tooltutor.translation import learner_text, source_hash
-from tooltutor.yamlsource import read_yaml
+from tooltutor.course.translation.data_text import learner_text
+from tooltutor.course.translation.fingerprint import source_hash
+from tooltutor.course.yamlsource import read_yaml
 
 PT = "pt-BR"
 OVERLAY = "exercises/round-trip/pt-BR/01-write-tool-result.yaml"
@@ -89,7 +90,7 @@ def test_one_english_string_of_params_keeps_validate_from_saying_up_to_date(cour
         "  - {id: protocol, label: A API aceitaria a requisição}\n"
         + PARAMS_TEXT.replace("  message-equals: {/what: a mensagem do assistente}\n", ""),
     )
-    from tooltutor.translation import stamp
+    from tooltutor.course.translation.stamp import stamp
 
     stamp(root, PT, out=io.StringIO())
     course = load_course(root, PT, audit_translations=True)

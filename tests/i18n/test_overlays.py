@@ -9,8 +9,10 @@ import pytest
 from i18n_helpers import FIXTURE, replace_in
 
 from tooltutor.course import load_course
-from tooltutor.translation import WHOLE, source_hash, stamp_text
-from tooltutor.yamlsource import read_yaml
+from tooltutor.course.model import WHOLE
+from tooltutor.course.translation.fingerprint import source_hash
+from tooltutor.course.translation.stamp import stamp_text
+from tooltutor.course.yamlsource import read_yaml
 
 PT = "pt-BR"
 
@@ -23,12 +25,12 @@ def problems_of(course, severity=None):
 
 
 def test_english_is_the_course_as_written_and_reads_no_overlay(monkeypatch):
-    import tooltutor.translation
+    import tooltutor.course.translation.translator
 
     def refuse(*args, **kwargs):
         raise AssertionError("an overlay was read for the English course")
 
-    monkeypatch.setattr(tooltutor.translation.Translator, "__init__", refuse)
+    monkeypatch.setattr(tooltutor.course.translation.translator.Translator, "__init__", refuse)
     course = load_course(FIXTURE)
     assert course.lang == "en" and course.source_language == "en"
     assert course.lesson("why-tools").title == "Why agents need tools"
@@ -46,7 +48,7 @@ def test_loading_in_english_imports_no_translation_code(tmp_path):
         "import sys\n"
         "from tooltutor.course import load_course\n"
         f"assert load_course({str(FIXTURE)!r}).lang == 'en'\n"
-        "print('tooltutor.translation' in sys.modules)\n"
+        "print('tooltutor.course.translation' in sys.modules)\n"
     )
     env = {**os.environ, "TOOLTUTOR_HOME": str(tmp_path / "home")}
     out = subprocess.run(
@@ -270,7 +272,7 @@ def test_a_stale_translation_is_a_warning_with_the_new_hash_and_stamping_fixes_i
     assert len(stale) == 1
     assert stale[0].startswith(f"{overlay}:4:14: stale translation")
     assert f"now {new}" in stale[0]
-    assert f"python -m tooltutor.translation stamp {root} pt-BR" in stale[0]
+    assert f"python -m tooltutor.course.translation stamp {root} pt-BR" in stale[0]
     assert "pt-BR: 2 of 2 lessons, 2 of 2 exercises translated; 2 partly translated, 1 stale" in (
         result.stdout
     )
@@ -290,14 +292,14 @@ def test_a_stale_translation_is_a_warning_with_the_new_hash_and_stamping_fixes_i
 
 
 def run_stamp(root):
-    """`python -m tooltutor.translation stamp ROOT pt-BR`."""
+    """`python -m tooltutor.course.translation stamp ROOT pt-BR`."""
     import subprocess
     import sys
 
     from i18n_helpers import REPO
 
     return subprocess.run(
-        [sys.executable, "-m", "tooltutor.translation", "stamp", str(root), "pt-BR"],
+        [sys.executable, "-m", "tooltutor.course.translation", "stamp", str(root), "pt-BR"],
         cwd=REPO,
         capture_output=True,
         text=True,

@@ -128,10 +128,14 @@ def test_the_bundled_courses_schema_lines_resolve_inside_the_wheel(tmp_path):
     with zipfile.ZipFile(built) as wheel:
         names = set(wheel.namelist())
         assert any(n.endswith("licenses/LICENSE") for n in names)
-        for schema in (ROOT / "tooltutor/schemas").glob("*.schema.json"):  # where code reads
-            assert f"tooltutor/schemas/{schema.name}" in names, schema.name
+        for schema in (ROOT / "tooltutor/course/schemas").glob("*.schema.json"):  # code reads
+            assert f"tooltutor/course/schemas/{schema.name}" in names, schema.name
+        # the course data has a folder of its own, beside the `tooltutor.course` package
+        assert "tooltutor/course/__init__.py" in names
+        assert "tooltutor/bundled_course/course.yaml" in names
+        assert not [n for n in names if n.startswith("tooltutor/course/lessons/")]
         course_files = [
-            n for n in names if n.startswith("tooltutor/course/") and n.endswith(".yaml")
+            n for n in names if n.startswith("tooltutor/bundled_course/") and n.endswith(".yaml")
         ]
         assert len(course_files) > 20
         for name in course_files:

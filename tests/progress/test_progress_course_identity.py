@@ -18,7 +18,7 @@ import pytest
 from tooltutor import progress
 from tooltutor.course import bundled_course_dir, load_course
 from tooltutor.exercise_status import PASSED
-from tooltutor.progress import open_store
+from tooltutor.progress import open_store, schema
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "tui" / "fixture_course"  # id: tui-fixture
@@ -79,7 +79,7 @@ def test_progress_from_before_stays_with_the_course_the_learner_has(home, twins)
     a, b = twins
     home.mkdir(exist_ok=True)  # the course cache may have made it
     conn = sqlite3.connect(home / "progress.db", isolation_level=None)
-    progress.MIGRATIONS[0](conn)
+    schema.MIGRATIONS[0](conn)
     conn.execute("PRAGMA user_version = 1")
     t = "2026-01-02T03:04:05.000+00:00"
     conn.execute(

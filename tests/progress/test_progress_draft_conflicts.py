@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tooltutor import progress
-from tooltutor.progress import DraftConflict, open_store
+from tooltutor.progress import DraftConflict, open_store, schema
 
 C = "course-a"
 REPO = Path(__file__).resolve().parents[2]
@@ -274,7 +274,7 @@ def test_the_schema_keeps_old_drafts(home):
 
     home.mkdir()
     conn = sqlite3.connect(home / "progress.db", isolation_level=None)
-    progress.MIGRATIONS[0](conn)
+    schema.MIGRATIONS[0](conn)
     conn.execute("PRAGMA user_version = 1")
     conn.execute("INSERT INTO drafts VALUES (?,?,?,?)", (C, "ex", b"old", "2026-01-01T00:00"))
     conn.close()

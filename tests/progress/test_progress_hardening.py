@@ -22,7 +22,7 @@ import pytest
 
 from tooltutor import progress
 from tooltutor.exercise_status import PASSED
-from tooltutor.progress import open_store
+from tooltutor.progress import connection, open_store, opening, schema
 
 C = "course-a"
 REPO = Path(__file__).resolve().parents[2]
@@ -232,7 +232,7 @@ def test_attach_is_refused_on_every_connection_of_the_store(home, tmp_path):
     with open_store() as s, pytest.raises(sqlite3.Error):
         s._conn.execute("ATTACH DATABASE ? AS other", (str(other),))
     assert not other.exists()
-    mem = progress._memory_connection()
+    mem = connection.memory_connection()
     with pytest.raises(sqlite3.Error):
         mem.execute("ATTACH DATABASE ? AS other", (str(other),))
     mem.close()
@@ -293,7 +293,7 @@ def wal_only_database(folder: Path) -> bytes:
     conn = sqlite3.connect(db, isolation_level=None)
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute("PRAGMA wal_autocheckpoint = 0")
-    for migration in progress.MIGRATIONS:
+    for migration in schema.MIGRATIONS:
         migration(conn)
     conn.execute(f"PRAGMA user_version = {progress.schema_version()}")
     for i in range(20):
@@ -380,7 +380,7 @@ def test_a_file_swapped_while_sqlite_opens_it_is_not_used(home, monkeypatch):
     """The checks run before SQLite opens the file by name and again after: a file put in
     its place in between (here: right after the connect) is noticed, never written."""
     seed(home / "progress.db")
-    real_connect = progress._connect_file
+    real_connect = opening.connect_file
 
     def connect_then_swap(path):
         conn = real_connect(path)
@@ -388,7 +388,7 @@ def test_a_file_swapped_while_sqlite_opens_it_is_not_used(home, monkeypatch):
         path.write_bytes(b"")  # another file now has the name
         return conn
 
-    monkeypatch.setattr(progress, "_connect_file", connect_then_swap)
+    monkeypatch.setattr(opening, "connect_file", connect_then_swap)
     with open_store() as s:
         assert not s.persistent
         assert "was replaced" in s.take_notice()

@@ -9,7 +9,7 @@ import pytest
 
 from tooltutor import progress
 from tooltutor.exercise_status import ATTEMPTED, PASSED
-from tooltutor.progress import open_store
+from tooltutor.progress import open_store, schema
 
 C = "course-a"
 V1_TABLES = {"attempts", "drafts", "hints", "check_answers", "solutions_viewed", "positions"}
@@ -32,7 +32,7 @@ def tables(path):
 
 
 def test_version_is_the_number_of_migrations():
-    assert progress.schema_version() == len(progress.MIGRATIONS) >= 1
+    assert progress.schema_version() == len(schema.MIGRATIONS) >= 1
 
 
 def test_an_empty_file_is_version_0_and_gets_the_schema(db):
@@ -63,7 +63,7 @@ def test_a_version_0_database_with_other_tables_keeps_them(db):
 def handcraft_v1(db):
     """A version-1 file as tooltutor 1 left it, rows written with plain SQL."""
     conn = sqlite3.connect(db, isolation_level=None)
-    progress.MIGRATIONS[0](conn)
+    schema.MIGRATIONS[0](conn)
     conn.execute("PRAGMA user_version = 1")
     t = "2026-01-02T03:04:05.000+00:00"
     conn.execute(
@@ -89,7 +89,7 @@ def _add_tags(conn):
 
 def test_an_older_version_is_migrated_and_keeps_every_row(db, monkeypatch):
     handcraft_v1(db)
-    monkeypatch.setattr(progress, "MIGRATIONS", [*progress.MIGRATIONS, _add_tags])
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, _add_tags])
     with open_store() as s:
         assert s.persistent and s.notice is None
         assert s.statuses(C) == {"ex-1": PASSED, "ex-2": ATTEMPTED}
@@ -98,7 +98,7 @@ def test_an_older_version_is_migrated_and_keeps_every_row(db, monkeypatch):
         assert s.hints_revealed(C, "ex-2") == 2
         s.save_draft(C, "ex-3", "new")
     names, version = tables(db)
-    assert version == len(progress.MIGRATIONS) and "bookmarks" in names  # the one added
+    assert version == len(schema.MIGRATIONS) and "bookmarks" in names  # the one added
     conn = sqlite3.connect(db)
     assert conn.execute("SELECT exercise_id, tag FROM drafts ORDER BY 1").fetchall() == [
         ("ex-2", "none"),
@@ -116,7 +116,7 @@ def test_a_failing_migration_changes_nothing(db, monkeypatch):
         # migration might on data nobody foresaw; an empty store migrates fine.
         conn.execute("CREATE UNIQUE INDEX one_per_lesson ON attempts (course_id, lesson_id)")
 
-    monkeypatch.setattr(progress, "MIGRATIONS", [*progress.MIGRATIONS, broken])
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, broken])
     with open_store() as s:
         assert not s.persistent  # left untouched, progress kept in memory this run
         notice = s.take_notice()
@@ -124,7 +124,7 @@ def test_a_failing_migration_changes_nothing(db, monkeypatch):
         s.save_draft(C, "ex-9", "still works")
     names, version = tables(db)
     assert version == 1 and "half_done" not in names  # all or nothing
-    monkeypatch.setattr(progress, "MIGRATIONS", progress.MIGRATIONS[:1])
+    monkeypatch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
     with open_store() as s:  # the old version still opens it, rows intact
         assert s.persistent and s.statuses(C) == {"ex-1": PASSED, "ex-2": ATTEMPTED}
 
@@ -137,7 +137,7 @@ def test_openers_racing_on_an_old_file_migrate_it_once(db, monkeypatch):
         calls.append(1)
         _add_tags(conn)  # CREATE TABLE would fail if it ran twice
 
-    monkeypatch.setattr(progress, "MIGRATIONS", [*progress.MIGRATIONS, once])
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, once])
     stores = []
     threads = [threading.Thread(target=lambda: stores.append(open_store())) for _ in range(5)]
     for t in threads:
@@ -150,13 +150,13 @@ def test_openers_racing_on_an_old_file_migrate_it_once(db, monkeypatch):
     finally:
         for s in stores:
             s.close()
-    assert tables(db)[1] == len(progress.MIGRATIONS)
+    assert tables(db)[1] == len(schema.MIGRATIONS)
 
 
 def test_an_older_file_that_cannot_be_written_is_upgraded_in_memory_only(db, monkeypatch):
     handcraft_v1(db)
     before = db.read_bytes()
-    monkeypatch.setattr(progress, "MIGRATIONS", [*progress.MIGRATIONS, _add_tags])
+    monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, _add_tags])
     real_connect = sqlite3.connect
 
     def read_only(database, *args, **kwargs):  # as on a read-only disk (see faults tests)

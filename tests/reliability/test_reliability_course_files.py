@@ -41,7 +41,7 @@ SEQUENCE = """\
             - {from: api, to: db, text: lookup}
 """
 CHOICE = """\
-# yaml-language-server: $schema=../../tooltutor/schemas/exercise.schema.json
+# yaml-language-server: $schema=../../tooltutor/course/schemas/exercise.schema.json
 id: first
 lesson: basics
 level: 1

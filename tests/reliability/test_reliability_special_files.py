@@ -20,9 +20,9 @@ import pytest
 from reliability_helpers import FIXTURE_COURSE, run_cli
 
 from tooltutor.course import load_course
+from tooltutor.course.yamlsource import YamlFileError, read_regular_file
 from tooltutor.errors import UserError
 from tooltutor.submission import read_answer_file
-from tooltutor.yamlsource import YamlFileError, read_regular_file
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="FIFOs and devices are POSIX")
 

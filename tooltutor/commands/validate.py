@@ -88,7 +88,7 @@ def model_problems(course) -> list:
     it in every example, and a legacy or unknown id teaches requests that may fail."""
     from checker.rules.anthropic.models import CURRENT_MODELS_PAGE, current_ids, is_current
     from tooltutor.course import Problem
-    from tooltutor.yamlsource import read_yaml
+    from tooltutor.course.yamlsource import read_yaml
 
     if not course.model or is_current(course.model):
         return []

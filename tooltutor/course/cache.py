@@ -23,7 +23,7 @@ from pathlib import Path
 from stat import S_ISREG
 
 from tooltutor import __version__
-from tooltutor.yamlsource import LazyPositions, Position, YamlDoc
+from tooltutor.course.yamlsource import LazyPositions, Position, YamlDoc
 
 _FORMAT = 2
 
@@ -42,7 +42,7 @@ def fingerprint() -> str:
     """Changes whenever a schema, the program, Python or PyYAML changes."""
     import sys
 
-    from tooltutor.schemas import SCHEMA_DIR
+    from tooltutor.course.schemas import SCHEMA_DIR
 
     python = ".".join(map(str, sys.version_info[:2]))
     digest = hashlib.sha256(f"{__version__}/{_FORMAT}/{python}/{_yaml_loader()}".encode())
@@ -70,7 +70,7 @@ def _yaml_loader() -> str:
     return ";".join(parts)
 
 
-def _stamp(path: Path) -> tuple | None:
+def file_stamp(path: Path) -> tuple | None:
     try:
         stat = path.stat()
     except OSError:
@@ -92,7 +92,7 @@ class CourseCache:
 
     def get(self, path: Path, kind: str) -> YamlDoc | None:
         """The checked document of `path` as `kind`, if it has not changed since."""
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         if stamp is None:
             return None
         try:
@@ -111,7 +111,7 @@ class CourseCache:
 
     def put(self, path: Path, kind: str, doc: YamlDoc) -> None:
         """Remember that `path` parsed to `doc` and passed the schema check of `kind`."""
-        stamp = _stamp(path)
+        stamp = file_stamp(path)
         if stamp is None:
             return
         data = (
