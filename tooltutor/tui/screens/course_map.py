@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static, Tree
 
+from tooltutor.i18n import N_
 from tooltutor.journey import legend
 from tooltutor.tui.keys import palette_in_footer
 from tooltutor.tui.texts import adapt_bindings, plain, t
@@ -32,7 +33,7 @@ class CourseMapScreen(Screen[None]):
             "c",
             "continue",
             "Continue",
-            tooltip="Resume where you were last: that lesson page or exercise.",
+            tooltip=N_("Resume where you were last: that lesson page or exercise."),
         ),
     ]
 
