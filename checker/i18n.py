@@ -40,11 +40,11 @@ from CLDR. `load_catalog` does the same for the app's own domain (tooltutor/i18n
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from contextvars import ContextVar, Token
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
 if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
     from gettext import NullTranslations
 
@@ -69,7 +69,7 @@ LANGUAGES: tuple[str, ...] = ("en", "pt-BR")
 #: words are the templates).
 _CATALOG_FOLDERS = {"pt-BR": "pt_BR"}
 #: where the checker's catalogs are, and their gettext domain
-LOCALES = Path(__file__).parent / "locales"
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 DOMAIN = "checker"
 
 _LANGUAGE: ContextVar[str] = ContextVar("checker_language")
@@ -119,13 +119,13 @@ def current_language() -> str:
     return _LANGUAGE.get(_default)
 
 
-def load_catalog(locales: Path, domain: str, folder: str | None) -> NullTranslations:
+def load_catalog(locales: str, domain: str, folder: str | None) -> NullTranslations:
     """The compiled catalog `locales/<folder>/LC_MESSAGES/<domain>.mo`; with no folder (or
     no such file), one that gives back the English it is asked for."""
     import gettext
 
     if folder:
-        path = locales / folder / "LC_MESSAGES" / f"{domain}.mo"
+        path = os.path.join(locales, folder, "LC_MESSAGES", f"{domain}.mo")
         try:
             with open(path, "rb") as mo:
                 return gettext.GNUTranslations(mo)

@@ -36,9 +36,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterable, Mapping
-from pathlib import Path
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
 if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
     from gettext import NullTranslations
 
@@ -58,8 +57,9 @@ __all__ = [
 
 #: language -> the folder of its catalog under `tooltutor/locales` (English is the msgids).
 CATALOGS = {"pt-BR": "pt_BR"}
-#: the interface's gettext domain
+#: the interface's gettext domain, and where its catalogs are
 DOMAIN = "tooltutor"
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 
 #: Names of languages, in English, for messages to authors.
 LANGUAGE_NAMES = {
@@ -189,7 +189,7 @@ def _catalog(lang: str) -> NullTranslations:
             )
         from checker.i18n import load_catalog
 
-        catalog = _catalogs[lang] = load_catalog(Path(__file__).parent / "locales", DOMAIN, folder)
+        catalog = _catalogs[lang] = load_catalog(LOCALES, DOMAIN, folder)
     return catalog
 
 
