@@ -225,7 +225,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"tooltutor: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("tooltutor: interrupted", file=sys.stderr)
+        print(t("tooltutor: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.

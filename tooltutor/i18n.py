@@ -124,8 +124,14 @@ def resolve_language(
         found = match_language(value, available)
         if found is None:
             print(
-                f"tooltutor: warning: this course is not offered in '{value}' (from {origin}; "
-                f"it is offered in {', '.join(available)}): showing it in {available[0]}",
+                t(
+                    "tooltutor: warning: this course is not offered in '{asked}' (from "
+                    "{origin}; it is offered in {offered}): showing it in {shown}",
+                    asked=value,
+                    origin=origin,
+                    offered=", ".join(available),
+                    shown=available[0],
+                ),
                 file=stderr or sys.stderr,
             )
             return available[0]

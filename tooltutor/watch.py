@@ -369,7 +369,7 @@ class WatchSession:
             except FileTooBig as exc:
                 problem = str(exc)
             except UserError as exc:
-                problem = f"cannot read: {exc}"
+                problem = t("cannot read: {problem}", problem=exc)
             else:
                 if len(raw) <= limit:
                     return raw

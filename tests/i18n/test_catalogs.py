@@ -57,6 +57,15 @@ def test_translations_keep_the_placeholders(catalog):
     assert not placeholder_mismatches(catalog)
 
 
+def test_commands_and_options_stay_english():
+    for message in messages(read_catalog(TOOLTUTOR.po())):
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for word in ("tooltutor validate", "tooltutor check", "tooltutor start", "$EDITOR"):
+            if any(word in text for text in english):
+                assert all(word in form for form in forms), (message.id, word)
+
+
 def test_the_committed_mo_is_the_po_compiled(domain):
     assert not stale_mo(domain.po(), domain.mo())
 
