@@ -78,3 +78,16 @@ def test_usage_errors_are_in_portuguese_and_english_stays_as_it_was(run, tmp_pat
     )
     missing = run("--lang", "pt-BR", "lint", tmp_path / "nowhere.json")
     assert "nowhere.json: arquivo inexistente" in missing.stderr
+
+
+def test_the_errors_of_new_are_in_portuguese(run, tmp_path):
+    pt = run("--lang", "pt-BR", "new", "lesson", "Bad_Id", "--dir", tmp_path)
+    assert pt.stderr == (
+        "tooltutor: id de lição 'Bad_Id': use letras minúsculas, dígitos e hifens "
+        "(como 'first-steps')\n"
+    )
+    en = run("new", "lesson", "Bad_Id", "--dir", tmp_path)
+    assert en.stderr == (
+        "tooltutor: lesson id 'Bad_Id': use lower-case letters, digits and dashes "
+        "(like 'first-steps')\n"
+    )
