@@ -30,7 +30,7 @@ a translation whose placeholders do not fit falls back to the English template.
 
 The catalogs are gettext's: `checker/locales/<lang>/LC_MESSAGES/checker.po`, edited by
 translators, and the `.mo` compiled from it, committed beside it so an install needs no
-build step (docs/translating.md: extract, update, translate, compile with Babel). The
+build step (docs/translations.md: extract, update, translate, compile with Babel). The
 English template is the msgid, so English needs no catalog at all: nothing is opened or
 imported for it. Another language loads its `.mo` once, at its first message, with the
 standard library's `gettext`; the plural forms come from its header, written by Babel

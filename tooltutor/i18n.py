@@ -12,7 +12,7 @@ does not offer gets a one-line warning on stderr, and the source language.
 The interface's strings (`t`, `tn`, `N_`) are gettext messages of the domain `tooltutor`:
 the English string is the msgid, and each other language has a catalog
 `tooltutor/locales/<lang>/LC_MESSAGES/tooltutor.po` with its compiled `.mo` committed
-beside it (docs/translating.md says how to extract, update, translate and compile them
+beside it (docs/translations.md says how to extract, update, translate and compile them
 with Babel, a tool of development only). Run time needs only the standard library's
 `gettext`, through the checker's `load_catalog`, and only for a language other than
 English: English is the msgids themselves, and costs nothing. A string the catalog lacks

@@ -82,7 +82,7 @@ def test_the_catalog_holds_nothing_the_code_no_longer_says(catalog, code_message
         for message in messages(catalog)
         if (message.id[0] if message.pluralizable else message.id) not in said
     ]
-    assert not stale, "run `pybabel update` (docs/translating.md):\n" + "\n".join(map(repr, stale))
+    assert not stale, "run `pybabel update` (docs/translations.md):\n" + "\n".join(map(repr, stale))
 
 
 def test_the_app_speaks_the_checker_words_it_uses_through_the_checker_catalog():
