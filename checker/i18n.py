@@ -28,27 +28,31 @@ A template is formatted only when values are given; without values it is returne
 so a template holding a JSON example needs no doubled braces. Formatting never raises:
 a translation whose placeholders do not fit falls back to the English template.
 
-Why a dict in a Python module and not gettext catalogs: the checker is a pure-Python
-package with no build step, and `.po`/`.mo` files need a compile step, package data to
-ship and locate, and a runtime lookup keyed by a domain and a locale directory. A
-catalog module (`checker/locales/pt_BR.py`, `MESSAGES: dict[str, str]` from the English
-template to the translated one) is imported like any module, needs nothing compiled, is
-checked by the linters, and a test walks the checker's source for every template passed
-to `tr`, `trn` or `N_` and fails when the catalog lacks one or changes its placeholders.
-English costs nothing: no catalog is imported; another language costs one dict lookup.
+The catalogs are gettext's: `checker/locales/<lang>/LC_MESSAGES/checker.po`, edited by
+translators, and the `.mo` compiled from it, committed beside it so an install needs no
+build step (docs/translations.md: extract, update, translate, compile with Babel). The
+English template is the msgid, so English needs no catalog at all: nothing is opened or
+imported for it. Another language loads its `.mo` once, at its first message, with the
+standard library's `gettext`; the plural forms come from its header, written by Babel
+from CLDR. `load_catalog` does the same for the app's own domain (tooltutor/i18n.py).
 """
 
 from __future__ import annotations
 
 import contextlib
-import importlib
+import os
 from collections.abc import Iterator
 from contextvars import ContextVar, Token
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
+if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
+    from gettext import NullTranslations
 
 __all__ = [
     "LANGUAGES",
     "N_",
     "current_language",
+    "load_catalog",
     "normalise_language",
     "preload_catalog",
     "reset_language",
@@ -61,12 +65,16 @@ __all__ = [
 
 #: The languages the checker speaks, English first.
 LANGUAGES: tuple[str, ...] = ("en", "pt-BR")
-#: language -> the module holding its `MESSAGES` (English has none: it is the templates).
-_CATALOG_MODULES = {"pt-BR": "checker.locales.pt_BR"}
+#: language -> the folder of its catalog under `checker/locales` (English has none: its
+#: words are the templates).
+_CATALOG_FOLDERS = {"pt-BR": "pt_BR"}
+#: where the checker's catalogs are, and their gettext domain
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
+DOMAIN = "checker"
 
 _LANGUAGE: ContextVar[str] = ContextVar("checker_language")
 _default = "en"
-_catalogs: dict[str, dict[str, str]] = {}
+_catalogs: dict[str, NullTranslations] = {}
 
 
 def normalise_language(tag: str | None) -> str:
@@ -111,12 +119,25 @@ def current_language() -> str:
     return _LANGUAGE.get(_default)
 
 
-def _catalog(lang: str) -> dict[str, str]:
+def load_catalog(locales: str, domain: str, folder: str | None) -> NullTranslations:
+    """The compiled catalog `locales/<folder>/LC_MESSAGES/<domain>.mo`; with no folder (or
+    no such file), one that gives back the English it is asked for."""
+    import gettext
+
+    if folder:
+        path = os.path.join(locales, folder, "LC_MESSAGES", f"{domain}.mo")
+        try:
+            with open(path, "rb") as mo:
+                return gettext.GNUTranslations(mo)
+        except FileNotFoundError:
+            pass
+    return gettext.NullTranslations()
+
+
+def _catalog(lang: str) -> NullTranslations:
     catalog = _catalogs.get(lang)
     if catalog is None:
-        module = _CATALOG_MODULES.get(lang)
-        catalog = importlib.import_module(module).MESSAGES if module else {}
-        _catalogs[lang] = catalog
+        catalog = _catalogs[lang] = load_catalog(LOCALES, DOMAIN, _CATALOG_FOLDERS.get(lang))
     return catalog
 
 
@@ -131,21 +152,29 @@ def tr(template: str, /, **values: object) -> str:
     lang = _LANGUAGE.get(_default)
     if lang == "en":
         return template.format(**values) if values else template
-    translated = _catalog(lang).get(template, template)
+    return _fill(_catalog(lang).gettext(template), template, values)
+
+
+def _fill(translated: str, english: str, values: dict[str, object]) -> str:
+    """`translated` filled from `values`; `english` filled instead when it does not fit."""
     if not values:
         return translated
     try:
         return translated.format(**values)
     except (KeyError, IndexError, ValueError, AttributeError):
-        return template.format(**values)
+        return english.format(**values)
 
 
 def trn(n: int, singular: str, plural: str, /, **values: object) -> str:
-    """`tr` of `singular` when `n` takes the singular form in the current language, else
-    of `plural`; `{n}` is `n`. The rule is CLDR's: `n == 1` in English, 0 or 1 in
-    Brazilian Portuguese ("0 erro", "2 erros")."""
-    one = n in (0, 1) if current_language() == "pt-BR" else n == 1
-    return tr(singular if one else plural, n=n, **values)
+    """The form of `singular`/`plural` that `n` takes in the current language, translated
+    and filled from `values`, `{n}` being `n`. The rule is CLDR's, from the catalog's
+    header: `n == 1` in English, 0 or 1 in Brazilian Portuguese ("0 erro", "2 erros")."""
+    values = {"n": n, **values}
+    english = singular if n == 1 else plural
+    lang = _LANGUAGE.get(_default)
+    if lang == "en":
+        return english.format(**values)
+    return _fill(_catalog(lang).ngettext(singular, plural, n), english, values)
 
 
 def N_(template: str) -> str:

@@ -387,8 +387,9 @@ def explain_syntax_error(err: JsonSyntaxError) -> tuple[str, str]:
             "\t": N_("a tab inside a string"),
             "\r": N_("a carriage return inside a string"),
         }
+        other = N_("a control character inside a string")
         return (
-            tr(names.get(ch, N_("a control character inside a string"))),
+            tr(names.get(ch, other)),
             tr("Inside a JSON string write a line break as `\\n` and a tab as `\\t`."),
         )
     if reason == "Invalid \\escape":

@@ -225,7 +225,7 @@ def _run(args: argparse.Namespace) -> int:
         print(f"tooltutor: {exc}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
-        print("tooltutor: interrupted", file=sys.stderr)
+        print(t("tooltutor: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # Output piped into `head` and the like: not an error of ours.
@@ -235,9 +235,12 @@ def _run(args: argparse.Namespace) -> int:
         if os.environ.get("TOOLTUTOR_DEBUG"):
             raise
         print(
-            f"tooltutor: internal error: {type(exc).__name__}: {exc}\n"
-            "This is a bug in tooltutor, not in your work. Run again with TOOLTUTOR_DEBUG=1 "
-            "to see the details, and please report them.",
+            t(
+                "tooltutor: internal error: {error}\n"
+                "This is a bug in tooltutor, not in your work. Run again with TOOLTUTOR_DEBUG=1 "
+                "to see the details, and please report them.",
+                error=f"{type(exc).__name__}: {exc}",
+            ),
             file=sys.stderr,
         )
         return 70

@@ -9,21 +9,16 @@ a regional one whose region is not offered means the bare language if the course
 (`en-US` -> `en`). A language asked for by name (`--lang`, `TOOLTUTOR_LANG`) that the course
 does not offer gets a one-line warning on stderr, and the source language.
 
-The interface's strings (`t`, `tn`, `N_`): a message table, not gettext. The English
-string is the key; each other language is a module `tooltutor/locales/<lang>.py` with
-`MESSAGES: dict[str, str | tuple[str, str]]` (a tuple: singular and plural forms). Why a
-table:
-
-- gettext catalogs need a compile step (`.po` to `.mo`), package data to ship and find,
-  and a domain and locale directory at run time; a table is a Python module, imported
-  like any other, checked by the linters, and nothing is built.
-- Keyed by the English text, the code stays readable (`t("Recap")`), a string the table
-  lacks simply shows in English, and English costs nothing: no table is imported.
-- A test walks tooltutor's source for every string passed to `t`, `tn` or `N_` and fails
-  when the pt-BR table lacks one or changes its `{placeholders}`: nothing is forgotten
-  when the English changes.
-- The checker (checker/i18n.py) made the same choice for its own messages; this module
-  tells it the language too (`use_checker_language`).
+The interface's strings (`t`, `tn`, `N_`) are gettext messages of the domain `tooltutor`:
+the English string is the msgid, and each other language has a catalog
+`tooltutor/locales/<lang>/LC_MESSAGES/tooltutor.po` with its compiled `.mo` committed
+beside it (docs/translations.md says how to extract, update, translate and compile them
+with Babel, a tool of development only). Run time needs only the standard library's
+`gettext`, through the checker's `load_catalog`, and only for a language other than
+English: English is the msgids themselves, and costs nothing. A string the catalog lacks
+shows in English; plural forms follow the catalog's header (CLDR's rule, written by
+Babel). The checker (checker/i18n.py) has its own domain, `checker`; this module tells it
+the language too (`use_checker_language`).
 
 `t("Lesson {number}: {title}", number=2, title=...)` fills placeholders with
 `str.format` only when values are given, so a string with braces and no values needs no
@@ -38,10 +33,13 @@ imports Textual.
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Iterable, Mapping
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
+if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
+    from gettext import NullTranslations
 
 __all__ = [
     "N_",
@@ -50,7 +48,6 @@ __all__ = [
     "language_name",
     "match_language",
     "parse_locale",
-    "plural_is_one",
     "resolve_language",
     "set_language",
     "t",
@@ -58,8 +55,11 @@ __all__ = [
     "use_checker_language",
 ]
 
-#: language -> the module holding its message table (English is the keys themselves).
-TABLES = {"pt-BR": "tooltutor.locales.pt_BR"}
+#: language -> the folder of its catalog under `tooltutor/locales` (English is the msgids).
+CATALOGS = {"pt-BR": "pt_BR"}
+#: the interface's gettext domain, and where its catalogs are
+DOMAIN = "tooltutor"
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 
 #: Names of languages, in English, for messages to authors.
 LANGUAGE_NAMES = {
@@ -77,7 +77,7 @@ LANGUAGE_NAMES = {
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 _current = "en"
-_tables: dict[str, Mapping[str, str | tuple[str, str]]] = {}
+_catalogs: dict[str, NullTranslations] = {}
 
 
 # -- choosing the language ---------------------------------------------------------------
@@ -124,8 +124,14 @@ def resolve_language(
         found = match_language(value, available)
         if found is None:
             print(
-                f"tooltutor: warning: this course is not offered in '{value}' (from {origin}; "
-                f"it is offered in {', '.join(available)}): showing it in {available[0]}",
+                t(
+                    "tooltutor: warning: this course is not offered in '{asked}' (from "
+                    "{origin}; it is offered in {offered}): showing it in {shown}",
+                    asked=value,
+                    origin=origin,
+                    offered=", ".join(available),
+                    shown=available[0],
+                ),
                 file=stderr or sys.stderr,
             )
             return available[0]
@@ -154,7 +160,7 @@ def help_language(argv: list[str], environ: Mapping[str, str] | None = None) -> 
         wanted = env.get("TOOLTUTOR_LANG")
     if not wanted or not wanted.strip():
         wanted = next((parse_locale(env[name]) for name in LOCALE_VARIABLES if env.get(name)), None)
-    found = match_language(wanted, ["en", *TABLES])
+    found = match_language(wanted, ["en", *CATALOGS])
     return None if found in (None, "en") else found
 
 
@@ -178,18 +184,19 @@ def current_language() -> str:
     return _current
 
 
-def _table(lang: str) -> Mapping[str, str | tuple[str, str]]:
-    table = _tables.get(lang)
-    if table is None:
-        module = TABLES.get(lang)
-        if module is None:  # pt-PT asked for, pt-BR known: closer than English
+def _catalog(lang: str) -> NullTranslations:
+    catalog = _catalogs.get(lang)
+    if catalog is None:
+        folder = CATALOGS.get(lang)
+        if folder is None:  # pt-PT asked for, pt-BR known: closer than English
             primary = lang.split("-", 1)[0].lower()
-            module = next(
-                (m for tag, m in TABLES.items() if tag.split("-", 1)[0].lower() == primary), None
+            folder = next(
+                (f for tag, f in CATALOGS.items() if tag.split("-", 1)[0].lower() == primary), None
             )
-        table = importlib.import_module(module).MESSAGES if module else {}
-        _tables[lang] = table
-    return table
+        from checker.i18n import load_catalog
+
+        catalog = _catalogs[lang] = load_catalog(LOCALES, DOMAIN, folder)
+    return catalog
 
 
 def _fill(template: str, english: str, values: dict) -> str:
@@ -205,40 +212,18 @@ def t(message: str, /, **values: object) -> str:
     """`message` in the interface's language, its `{placeholders}` filled from `values`."""
     if _current == "en":
         return message.format(**values) if values else message
-    found = _table(_current).get(message, message)
-    if isinstance(found, tuple):
-        found = found[0]
-    return _fill(found, message, values)
-
-
-def plural_is_one(lang: str, n: int) -> bool:
-    """Whether `n` takes the singular ("one") form in `lang`, by the CLDR plural rules for
-    whole numbers: English and European Portuguese `n == 1`; Portuguese (as in Brazil)
-    and French `n` is 0 or 1 ("0 erro", "1 erro", "2 erros")."""
-    tag = (lang or "en").replace("_", "-").lower()
-    zero_is_one = PLURAL_ZERO_IS_ONE.get(tag, PLURAL_ZERO_IS_ONE.get(tag.split("-", 1)[0]))
-    return n in (0, 1) if zero_is_one else n == 1
-
-
-#: Whether the "one" form holds 0 too, by language tag (lower case), else by its language;
-#: any other language has the English rule.
-PLURAL_ZERO_IS_ONE = {"pt": True, "pt-br": True, "pt-pt": False, "fr": True}
+    return _fill(_catalog(_current).gettext(message), message, values)
 
 
 def tn(n: int, singular: str, plural: str, /, **values: object) -> str:
-    """`singular` or `plural` by the plural rule of the interface's language
-    (`plural_is_one`), in that language; `{n}` is `n`.
-
-    The table holds both forms under the singular: `{"{n} hint": ("{n} dica", "{n} dicas")}`.
-    """
+    """The form of `singular`/`plural` that `n` takes in the interface's language (the
+    plural rule of its catalog: 0 and 1 are singular in Brazilian Portuguese), translated;
+    `{n}` is `n`."""
     values = {"n": n, **values}
     english = singular if n == 1 else plural
     if _current == "en":
         return english.format(**values)
-    found = _table(_current).get(singular)
-    if isinstance(found, tuple):
-        return _fill(found[0] if plural_is_one(_current, n) else found[1], english, values)
-    return english.format(**values)
+    return _fill(_catalog(_current).ngettext(singular, plural, n), english, values)
 
 
 def N_(message: str) -> str:

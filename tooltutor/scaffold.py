@@ -15,6 +15,8 @@ import shutil
 from pathlib import Path
 from string import Template
 
+from tooltutor.i18n import N_, t
+
 SCHEMAS_DIR = "schemas"
 SCHEMA_FILES = (
     "course.schema.json",
@@ -35,7 +37,11 @@ class ScaffoldError(Exception):
 def check_id(value: str, what: str) -> str:
     if not _ID.match(value):
         raise ScaffoldError(
-            f"{what} id {value!r}: use lower-case letters, digits and dashes (like 'first-steps')"
+            t(
+                "{what} id {value}: use lower-case letters, digits and dashes (like 'first-steps')",
+                what=t(what),
+                value=repr(value),
+            )
         )
     return value
 
@@ -59,7 +65,7 @@ def schema_line(root: Path, file: Path, schema: str) -> str:
 
 def write_new(path: Path, text: str) -> Path:
     if path.exists():
-        raise ScaffoldError(f"{path} already exists; nothing was written")
+        raise ScaffoldError(t("{path} already exists; nothing was written", path=path))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     return path
@@ -67,11 +73,13 @@ def write_new(path: Path, text: str) -> Path:
 
 def new_course(root: Path, course_id: str, title: str) -> list[Path]:
     """A course folder with one lesson and one exercise (JSON); returns the files written."""
-    check_id(course_id, "course")
+    check_id(course_id, N_("course"))
     if (root / "course.yaml").exists():
-        raise ScaffoldError(f"{root / 'course.yaml'} already exists; nothing was written")
+        raise ScaffoldError(
+            t("{path} already exists; nothing was written", path=root / "course.yaml")
+        )
     if root.exists() and any(p for p in root.iterdir() if p.name != SCHEMAS_DIR):
-        raise ScaffoldError(f"{root} is not empty; give a new folder")
+        raise ScaffoldError(t("{path} is not empty; give a new folder", path=root))
     copy_schemas(root)
     course_file = root / "course.yaml"
     written = [
@@ -88,14 +96,16 @@ def new_course(root: Path, course_id: str, title: str) -> list[Path]:
 
 def new_lesson(root: Path, lesson_id: str, title: str, *, register: bool = True) -> list[Path]:
     """`lessons/NN-<id>.yaml`, numbered after the last one, added to `course.yaml`."""
-    check_id(lesson_id, "lesson")
+    check_id(lesson_id, N_("lesson"))
     _need_course(root)
     copy_schemas(root)
     lessons = root / "lessons"
     number = 1 + max((_number(p) for p in lessons.glob("*.yaml")), default=0)
     path = lessons / f"{number:02d}-{lesson_id}.yaml"
     if any(lessons.glob(f"*-{lesson_id}.yaml")):
-        raise ScaffoldError(f"a lesson '{lesson_id}' is already in {lessons}")
+        raise ScaffoldError(
+            t("a lesson '{id}' is already in {folder}", id=lesson_id, folder=lessons)
+        )
     text = schema_line(root, path, "lesson.schema.json") + LESSON.substitute(
         id=lesson_id, number=number, title=_quoted(title)
     )
@@ -110,21 +120,28 @@ def new_exercise(
 ) -> list[Path]:
     """`exercises/<lesson>/NN-<id>.yaml` of `kind`, added to its lesson's `exercises`."""
     if kind not in KINDS:
-        raise ScaffoldError(f"no exercise kind {kind!r}: choose {', '.join(KINDS)}")
-    check_id(exercise_id, "exercise")
+        raise ScaffoldError(
+            t("no exercise kind {kind}: choose {kinds}", kind=repr(kind), kinds=", ".join(KINDS))
+        )
+    check_id(exercise_id, N_("exercise"))
     _need_course(root)
     lesson_files = sorted((root / "lessons").glob(f"*-{lesson_id}.yaml"))
     if not lesson_files:
         raise ScaffoldError(
-            f"no lesson '{lesson_id}' in {root / 'lessons'}; make it first with "
-            f"'tooltutor new lesson {lesson_id}'"
+            t(
+                "no lesson '{id}' in {folder}; make it first with 'tooltutor new lesson {id}'",
+                id=lesson_id,
+                folder=root / "lessons",
+            )
         )
     copy_schemas(root)
     folder = root / "exercises" / lesson_id
     number = 1 + max((_number(p) for p in folder.glob("*.yaml")), default=0)
     path = folder / f"{number:02d}-{exercise_id}.yaml"
     if any(folder.glob(f"*-{exercise_id}.yaml")):
-        raise ScaffoldError(f"an exercise '{exercise_id}' is already in {folder}")
+        raise ScaffoldError(
+            t("an exercise '{id}' is already in {folder}", id=exercise_id, folder=folder)
+        )
     body = EXERCISES[kind].substitute(id=exercise_id, lesson=lesson_id)
     write_new(path, schema_line(root, path, "exercise.schema.json") + body)
     if register:
@@ -144,7 +161,14 @@ def add_to_list(path: Path, key: str, item: str) -> None:
     else:
         block = re.search(rf"^{key}:[ \t]*\n((?:[ \t]+-[^\n]*\n|[ \t]*#[^\n]*\n)*)", text, re.M)
         if not block:
-            raise ScaffoldError(f"{path}: no '{key}:' list to add '{item}' to; add it by hand")
+            raise ScaffoldError(
+                t(
+                    "{path}: no '{key}:' list to add '{item}' to; add it by hand",
+                    path=path,
+                    key=key,
+                    item=item,
+                )
+            )
         items = block.group(1)
         indent = re.match(r"[ \t]*", items).group(0) if items.strip() else "  "
         if not text.endswith("\n") and block.end() == len(text):
@@ -156,8 +180,11 @@ def add_to_list(path: Path, key: str, item: str) -> None:
 def _need_course(root: Path) -> None:
     if not (root / "course.yaml").is_file():
         raise ScaffoldError(
-            f"no course.yaml in {root}; make a course with 'tooltutor new course DIR', or "
-            "give its folder with --course"
+            t(
+                "no course.yaml in {root}; make a course with 'tooltutor new course DIR', or "
+                "give its folder with --course",
+                root=root,
+            )
         )
 
 

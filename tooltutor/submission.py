@@ -8,6 +8,7 @@ import sys
 import time
 
 from tooltutor.errors import UserError
+from tooltutor.i18n import N_, t
 
 #: Largest answer file read, in bytes ($TOOLTUTOR_MAX_FILE_BYTES overrides).
 DEFAULT_MAX_BYTES = 10_000_000
@@ -33,11 +34,17 @@ class FileTooBig(UserError):
     """A file over the size limit (`too_big`)."""
 
 
-def too_big(name: str, limit: int, what: str = "an answer") -> UserError:
-    """The refusal of a file over the limit, naming the setting that changes it."""
+def too_big(name: str, limit: int, what: str = N_("an answer")) -> UserError:
+    """The refusal of a file over the limit, naming the setting that changes it (`what`
+    is English, marked with `N_`: it is translated here)."""
     return FileTooBig(
-        f"{name} is larger than {describe_limit(limit)}; that is too big for {what} "
-        "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)"
+        t(
+            "{path} is larger than {limit}; that is too big for {what} "
+            "(set TOOLTUTOR_MAX_FILE_BYTES to change the limit)",
+            path=name,
+            limit=describe_limit(limit),
+            what=t(what),
+        )
     )
 
 
@@ -107,16 +114,20 @@ def read_answer_file(
     try:
         mode = os.stat(name).st_mode  # before opening: opening a FIFO or a device may wait
     except FileNotFoundError:
-        raise UserError(f"{shown}: no such file") from None
+        raise UserError(t("{path}: no such file", path=shown)) from None
     except OSError as exc:
-        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+        raise UserError(
+            t("{path}: cannot read it ({reason})", path=shown, reason=exc.strerror or exc)
+        ) from None
     _refuse_kind(shown, mode, pipes)
     try:
         fd = os.open(name, os.O_RDONLY | _O_NONBLOCK | _O_NOCTTY | _O_CLOEXEC | _O_BINARY)
     except FileNotFoundError:
-        raise UserError(f"{shown}: no such file") from None
+        raise UserError(t("{path}: no such file", path=shown)) from None
     except OSError as exc:
-        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+        raise UserError(
+            t("{path}: cannot read it ({reason})", path=shown, reason=exc.strerror or exc)
+        ) from None
     try:
         st = os.fstat(fd)
         _refuse_kind(shown, st.st_mode, pipes)  # swapped since the stat: check again
@@ -126,22 +137,28 @@ def read_answer_file(
             return _read_all(fd, limit)
         return _read_pipe(fd, shown, limit, wait)
     except OSError as exc:
-        raise UserError(f"{shown}: cannot read it ({exc.strerror or exc})") from None
+        raise UserError(
+            t("{path}: cannot read it ({reason})", path=shown, reason=exc.strerror or exc)
+        ) from None
     finally:
         os.close(fd)
 
 
 def _refuse_kind(name: str, mode: int, pipes: bool) -> None:
     if stat.S_ISDIR(mode):
-        raise UserError(f"{name} is a folder; give the file that holds your answer")
+        raise UserError(t("{path} is a folder; give the file that holds your answer", path=name))
     if stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode)):
         return
-    what = {stat.S_IFIFO: "a named pipe (FIFO)", stat.S_IFSOCK: "a socket"}.get(
-        stat.S_IFMT(mode), "a device"
+    what = {stat.S_IFIFO: N_("a named pipe (FIFO)"), stat.S_IFSOCK: N_("a socket")}.get(
+        stat.S_IFMT(mode), N_("a device")
     )
     raise UserError(
-        f"{name} is {what}, not a regular file; give the file that holds your answer"
-        + (" (or - to read standard input)" if pipes else "")
+        t(
+            "{path} is {what}, not a regular file; give the file that holds your answer",
+            path=name,
+            what=t(what),
+        )
+        + (t(" (or - to read standard input)") if pipes else "")
     )
 
 
@@ -168,9 +185,13 @@ def _read_pipe(fd: int, name: str, limit: int, wait: float) -> bytes:
         remaining = deadline - time.monotonic()
         if remaining <= 0:
             raise UserError(
-                f"nothing was written to {name} for {wait:g} seconds: it is a named pipe "
-                "(FIFO), which has data only while a program writes to it; give the file "
-                "that holds your answer"
+                t(
+                    "nothing was written to {path} for {wait:g} seconds: it is a named pipe "
+                    "(FIFO), which has data only while a program writes to it; give the file "
+                    "that holds your answer",
+                    path=name,
+                    wait=wait,
+                )
             )
         ready, _, _ = select.select([fd], [], [], remaining)
         if not ready:

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from tooltutor.errors import UserError
+from tooltutor.i18n import t
 
 STORE_NAME = "trusted-courses.json"
 
@@ -124,10 +125,12 @@ def question(course) -> str:
     """What the learner is asked before the course's code first runs."""
     from tooltutor.course import display_path
 
-    return (
-        f"The course in {display_path(Path(course.root))} ('{course.title}') runs Python code "
-        "of its own (support code for exercises, reference solutions). It runs in the same "
-        "sandbox as your answers. Trust this course and run its code?"
+    return t(
+        "The course in {path} ('{title}') runs Python code of its own (support code for "
+        "exercises, reference solutions). It runs in the same sandbox as your answers. Trust "
+        "this course and run its code?",
+        path=display_path(Path(course.root)),
+        title=course.title,
     )
 
 
@@ -151,8 +154,10 @@ def ensure_trusted(course, *, assume: bool = False, exercise=None, marking: bool
         if answer in ("y", "yes"):
             trust(course)
             return
-        raise UserError("the course's code was not run: it is not trusted")
+        raise UserError(t("the course's code was not run: it is not trusted"))
     raise UserError(
-        "this course runs Python code of its own and is not trusted yet: review it, then "
-        "run the command again with --trust (or set TOOLTUTOR_TRUST=1)"
+        t(
+            "this course runs Python code of its own and is not trusted yet: review it, then "
+            "run the command again with --trust (or set TOOLTUTOR_TRUST=1)"
+        )
     )

@@ -369,7 +369,7 @@ class WatchSession:
             except FileTooBig as exc:  # also when it grew while it was read
                 problem = str(exc)
             except UserError as exc:
-                problem = f"cannot read: {exc}"
+                problem = t("cannot read: {problem}", problem=exc)
         self.last = None
         if self.screen.terminal:
             self.screen.clear()

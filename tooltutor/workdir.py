@@ -15,6 +15,7 @@ from pathlib import Path
 from tooltutor.course import Course, Exercise
 from tooltutor.errors import UserError
 from tooltutor.exercise_status import PASSED
+from tooltutor.i18n import t
 
 DEFAULT_DIR = "tooltutor-work"
 CURRENT = ".tooltutor-current"
@@ -49,7 +50,6 @@ def choice_example(exercise: Exercise) -> str:
 
 def choice_starter(exercise: Exercise, answer: str | None = None) -> str:
     """A choice exercise as a text file: the options as comments, the answer below them."""
-    from tooltutor.i18n import t
 
     if exercise.multiple:
         how = t(
@@ -88,15 +88,20 @@ def write_exercise(workdir: Path, exercise: Exercise, text: str, *, force: bool)
     path = exercise_file(workdir, exercise)
     if path.exists() and not force:
         raise UserError(
-            f"{path} already exists; keep working in it, or pass --force to replace it "
-            "with your saved draft (or the starter)"
+            t(
+                "{path} already exists; keep working in it, or pass --force to replace it "
+                "with your saved draft (or the starter)",
+                path=path,
+            )
         )
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
         set_current(workdir, exercise.id)
     except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
+        raise UserError(
+            t("cannot write {path}: {reason}", path=path, reason=exc.strerror or exc)
+        ) from None
     return path
 
 
@@ -104,14 +109,19 @@ def open_exercise(workdir: Path, exercise: Exercise, store, course: Course) -> t
     """Make `exercise` the current one, writing its file if it has none (from the saved
     draft, else the starter). Returns the file and what was written into it ("" when the
     file was there and is kept as it is)."""
-    from tooltutor.i18n import t
 
     path = exercise_file(workdir, exercise)
     if os.path.lexists(path):
         try:
             set_current(workdir, exercise.id)
         except OSError as exc:
-            raise UserError(f"cannot write {workdir / CURRENT}: {exc.strerror or exc}") from None
+            raise UserError(
+                t(
+                    "cannot write {path}: {reason}",
+                    path=workdir / CURRENT,
+                    reason=exc.strerror or exc,
+                )
+            ) from None
         return path, ""
     load = getattr(store, "load_draft", None)
     draft = load(course.id, exercise.id) if load is not None else None
@@ -162,22 +172,33 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
     marker = workdir / CURRENT
     if not workdir.is_dir():
         raise UserError(
-            f"no folder {workdir}: start an exercise first, e.g. 'tooltutor start "
-            f"{first_exercise_id(course)}'"
+            t(
+                "no folder {workdir}: start an exercise first, e.g. 'tooltutor start {id}'",
+                workdir=workdir,
+                id=first_exercise_id(course),
+            )
         )
     exercise_id = read_current(workdir)
     if exercise_id is None:
         raise UserError(
-            f"{workdir} has no current exercise: start one with 'tooltutor start EXERCISE "
-            f"--dir {workdir}'"
+            t(
+                "{workdir} has no current exercise: start one with 'tooltutor start EXERCISE "
+                "--dir {workdir}'",
+                workdir=workdir,
+            )
         )
     exercise = course.exercise(exercise_id)
     if exercise is None:
         shown = exercise_id if len(exercise_id) <= 80 else exercise_id[:77] + "..."
         raise UserError(
-            f"the current exercise '{shown}' (in {marker}) is not in this course"
-            f"{did_you_mean(exercise_id, list(course.exercises))}: start one with "
-            f"'tooltutor start EXERCISE --dir {workdir}'"
+            t(
+                "the current exercise '{id}' (in {marker}) is not in this course{hint}: start "
+                "one with 'tooltutor start EXERCISE --dir {workdir}'",
+                id=shown,
+                marker=marker,
+                hint=did_you_mean(exercise_id, list(course.exercises)),
+                workdir=workdir,
+            )
         )
     return exercise
 

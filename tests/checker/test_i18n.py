@@ -1,17 +1,17 @@
-"""The checker in Brazilian Portuguese: every template translated, rule ids unchanged.
+"""The checker in Brazilian Portuguese: the words change, rule ids do not.
 
-`checker.i18n.tr` looks English templates up in `checker/locales/pt_BR.py`; these tests
-make sure no template is left out, that a translation keeps the template's placeholders,
-that switching language changes the words and nothing else (rule ids, paths, positions,
-pass/fail), and that the language chosen in one context does not leak into another.
+`checker.i18n.tr` looks English templates up in the gettext catalog
+`checker/locales/pt_BR/LC_MESSAGES/checker.mo` (tests/i18n/test_catalogs.py checks that
+it is complete, compiled and keeps the placeholders); these tests make sure that
+switching language changes the words and nothing else (rule ids, paths, positions,
+pass/fail), that the catalog's words read as the translator wrote them, and that the
+language chosen in one context does not leak into another.
 """
 
 from __future__ import annotations
 
-import ast
 import contextvars
 import json
-import string
 import subprocess
 import sys
 import threading
@@ -31,6 +31,7 @@ from checker_requests import (
     weather_tool,
 )
 
+from checker import i18n as checker_i18n
 from checker import lint
 from checker.i18n import (
     N_,
@@ -43,51 +44,33 @@ from checker.i18n import (
     trn,
     use_language,
 )
-from checker.locales.pt_BR import MESSAGES
 from checker.report import format_human
 
 ROOT = Path(__file__).resolve().parents[2]
-CHECKER = ROOT / "checker"
-#: function name -> positions of its template arguments
-TEMPLATE_ARGS = {"tr": (0,), "trn": (1, 2), "N_": (0,)}
-
-
-def _templates() -> dict[str, str]:
-    """Every string literal passed as a template to `tr`, `trn` or `N_` in checker/."""
-    found: dict[str, str] = {}
-    # the bundled course's own checks (`checks/`) speak through the checker's catalogs too
-    for path in sorted([*CHECKER.rglob("*.py"), *(ROOT / "checks").glob("*.py")]):
-        if "locales" in path.parts or path.name == "i18n.py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            for position in TEMPLATE_ARGS.get(name, ()):
-                if position < len(node.args):
-                    arg = node.args[position]
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
-                        found.setdefault(arg.value, f"{path.name}:{node.lineno}")
-    return found
-
-
-def _fields(template: str) -> object:
-    try:
-        return sorted(
-            {(name, spec, conv) for _, name, spec, conv in string.Formatter().parse(template)}
-            - {(None, None, None)}
-        )
-    except ValueError:
-        return "not a format string"
-
-
-TEMPLATES = _templates()
+CATALOG = ROOT / "checker" / "locales" / "pt_BR" / "LC_MESSAGES" / "checker.po"
 #: code shown in a template that the translation words differently (a placeholder name)
 RENAMED_CODE = {
     "tooltutor lint --format anthropic FILE": "tooltutor lint --format anthropic ARQUIVO",
 }
+
+
+def _translations() -> list[tuple[str, str]]:
+    """(English, Portuguese) for every form of every entry of the checker's catalog."""
+    from babel.messages.pofile import read_po
+
+    with open(CATALOG, "rb") as po:
+        catalog = read_po(po)
+    pairs = []
+    for message in catalog:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            singular, plural = message.id
+            pairs += [(singular, message.string[0])]
+            pairs += [(plural, form) for form in message.string[1:]]
+        else:
+            pairs.append((message.id, message.string))
+    return pairs
 
 
 @pytest.fixture
@@ -100,33 +83,8 @@ def pt_br():
 # --------------------------------------------------------------------------- the catalog
 
 
-def test_the_checker_has_templates_to_translate():
-    assert len(TEMPLATES) > 300
-    assert "valid: no problems found" in TEMPLATES
-
-
-def test_every_template_has_a_portuguese_entry():
-    missing = [f"{where}: {template!r}" for template, where in TEMPLATES.items()]
-    missing = [line for line, template in zip(missing, TEMPLATES) if template not in MESSAGES]
-    assert not missing, "templates without a pt-BR entry:\n" + "\n".join(missing)
-
-
-def test_translations_keep_the_placeholders():
-    wrong = [
-        f"{template!r}: {_fields(template)} != {_fields(translated)}"
-        for template, translated in MESSAGES.items()
-        if _fields(template) != _fields(translated)
-    ]
-    assert not wrong, "\n".join(wrong)
-
-
-def test_the_catalog_holds_no_stale_entries():
-    stale = [template for template in MESSAGES if template not in TEMPLATES]
-    assert not stale, "pt-BR entries no template uses any more:\n" + "\n".join(map(repr, stale))
-
-
-def test_translations_are_plain_text_and_translated():
-    for template, translated in MESSAGES.items():
+def test_translations_are_plain_text_and_keep_code_as_it_is():
+    for template, translated in _translations():
         assert translated.strip(), template
         assert "[/" not in translated and "[bold" not in translated, template
         # code in backticks is never translated
@@ -153,8 +111,18 @@ def test_tr_translates_and_falls_back_to_english(pt_br):
 
 
 def test_a_translation_that_does_not_fit_falls_back_to_english(pt_br, monkeypatch):
-    monkeypatch.setitem(MESSAGES, "{n} error", "{count} erro")
+    import gettext
+
+    class Misfit(gettext.NullTranslations):
+        def gettext(self, message):
+            return "{count} erro"
+
+        def ngettext(self, singular, plural, n):
+            return "{count} erros"
+
+    monkeypatch.setitem(checker_i18n._catalogs, "pt-BR", Misfit())
     assert tr("{n} error", n=1) == "1 error"
+    assert trn(2, "{n} error", "{n} errors") == "2 errors"
 
 
 @pytest.mark.parametrize(
@@ -179,10 +147,10 @@ def test_language_tags_are_read_loosely(tag, language):
 def test_english_needs_no_catalog():
     code = (
         "import sys\n"
-        "from checker import lint\n"
+        "from checker import i18n, lint\n"
         "from checker.exercise import mark\n"
         'lint(\'[{"role": "user"}]\')\n'
-        "assert 'checker.locales.pt_BR' not in sys.modules\n"
+        "assert not i18n._catalogs and 'gettext' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 

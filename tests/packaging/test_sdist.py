@@ -146,3 +146,25 @@ def test_the_bundled_courses_schema_lines_resolve_inside_the_wheel(tmp_path):
                 posixpath.join(posixpath.dirname(name), first.split("=", 1)[1])
             )
             assert target in names, (name, target)
+
+
+def test_the_wheel_ships_the_compiled_catalogs_and_not_their_sources(tmp_path):
+    wheel_builder = pytest.importorskip("hatchling.builders.wheel")
+    import gettext
+    import io
+    import zipfile
+
+    built = next(wheel_builder.WheelBuilder(str(ROOT)).build(directory=str(tmp_path)))
+    with zipfile.ZipFile(built) as wheel:
+        names = set(wheel.namelist())
+        for domain, english, portuguese in (
+            ("checker", "valid: no problems found", "válido: nenhum problema encontrado"),
+            ("tooltutor", "Recap", "Resumo"),
+        ):
+            mo = f"{domain}/locales/pt_BR/LC_MESSAGES/{domain}.mo"
+            assert mo in names
+            catalog = gettext.GNUTranslations(io.BytesIO(wheel.read(mo)))
+            assert catalog.gettext(english) == portuguese
+            if domain == "checker":  # CLDR's plural rule came along: 0 is singular
+                assert catalog.ngettext("{n} error", "{n} errors", 0) == "{n} erro"
+        assert not [n for n in names if n.endswith((".po", ".pot", "babel.cfg"))]

@@ -6,6 +6,7 @@ import os
 import sys
 
 from tooltutor.errors import UserError
+from tooltutor.i18n import t
 
 
 def load_course_or_fail(args, *, only_exercise: str | None = None):
@@ -25,8 +26,10 @@ def load_course_or_fail(args, *, only_exercise: str | None = None):
     course = load_course(args.course, choose, only_exercise=only_exercise)
     set_language(course.lang)
     if not course.lesson_order:
-        first = course.problems[0] if course.problems else "the course could not be loaded"
-        raise UserError(f"cannot load the course: {first}")
+        from tooltutor.i18n import t
+
+        first = course.problems[0] if course.problems else t("the course could not be loaded")
+        raise UserError(t("cannot load the course: {problem}", problem=first))
     if course.errors:
         from tooltutor.i18n import tn
 
@@ -109,6 +112,13 @@ def find_lesson(course, key: str):
 
         close = close_names(key, list(course.exercises))
         if close:
-            hint = f"; did you mean the exercise {close[0]} (tooltutor start {close[0]})?"
+            hint = t("; did you mean the exercise {id} (tooltutor start {id})?", id=close[0])
     known = ", ".join(f"{le.number} {le.id}" for le in course.lessons)
-    raise UserError(f"no lesson '{shown}' in this course{hint} (lessons: {known})")
+    raise UserError(
+        t(
+            "no lesson '{lesson}' in this course{hint} (lessons: {known})",
+            lesson=shown,
+            hint=hint,
+            known=known,
+        )
+    )

@@ -76,6 +76,7 @@ def resolve_target(args):
     """(course, exercise, file name, is it the exercise's own work file?) for `args`."""
     from tooltutor.commands._common import find_exercise, unknown_exercise
     from tooltutor.errors import UserError
+    from tooltutor.i18n import t
     from tooltutor.workdir import (
         current_exercise,
         exercise_file,
@@ -90,8 +91,11 @@ def resolve_target(args):
         marker = read_current(workdir)
         if marker is None:
             raise UserError(
-                f"no current exercise in {workdir}: start one with 'tooltutor start "
-                "EXERCISE', or name one: 'tooltutor check EXERCISE [FILE]'"
+                t(
+                    "no current exercise in {workdir}: start one with 'tooltutor start "
+                    "EXERCISE', or name one: 'tooltutor check EXERCISE [FILE]'",
+                    workdir=workdir,
+                )
             )
         course = _load_with(args, marker)
         exercise = current_exercise(workdir, course)
@@ -101,7 +105,7 @@ def resolve_target(args):
         if exercise is None and file is None:  # one name: a file `tooltutor start` wrote?
             if given == "-":
                 raise UserError(
-                    "which exercise is on standard input? Name it: tooltutor check EXERCISE -"
+                    t("which exercise is on standard input? Name it: tooltutor check EXERCISE -")
                 )
             path = Path(given)
             exercise = exercise_for_file(path, course)
@@ -109,9 +113,12 @@ def resolve_target(args):
                 return course, exercise, given, True
             if path.exists():
                 raise UserError(
-                    f"which exercise is {given} an answer to? Its name is not one that "
-                    "'tooltutor start' writes: name the exercise too, as in "
-                    "'tooltutor check EXERCISE FILE'"
+                    t(
+                        "which exercise is {given} an answer to? Its name is not one that "
+                        "'tooltutor start' writes: name the exercise too, as in "
+                        "'tooltutor check EXERCISE FILE'",
+                        given=given,
+                    )
                 )
             raise UserError(unknown_exercise(course, given, nor_file=True))
         exercise = find_exercise(course, given)
@@ -121,8 +128,12 @@ def resolve_target(args):
     path = exercise_file(workdir, exercise)
     if not path.exists():
         raise UserError(
-            f"{path}: no such file; write it with 'tooltutor start {exercise.id}' (or give "
-            f"your file: 'tooltutor check {exercise.id} FILE')"
+            t(
+                "{path}: no such file; write it with 'tooltutor start {id}' (or give "
+                "your file: 'tooltutor check {id} FILE')",
+                path=path,
+                id=exercise.id,
+            )
         )
     return course, exercise, str(path), True
 

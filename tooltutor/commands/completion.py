@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 
+from tooltutor.i18n import t
+
 SHELLS = ("bash", "zsh", "fish")
 #: Which ids a command's positional argument takes.
 TAKES_EXERCISE = ("start", "check", "hint", "reset")
@@ -24,13 +26,17 @@ FOLDER_OPTIONS = ("--course", "--dir")
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    parser.description = __doc__.split("\n\n")[0].split(": ", 1)[1]
-    parser.epilog = "install it, for example:\n" + "\n".join(
-        "  " + line.strip()
-        for line in __doc__.split("Install, for example:")[1].strip().splitlines()
+    parser.description = t("a shell completion script, printed to stdout.")
+    parser.epilog = (
+        t("install it, for example:")
+        + "\n"
+        + "\n".join(
+            "  " + line.strip()
+            for line in __doc__.split("Install, for example:")[1].strip().splitlines()
+        )
     )
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
-    parser.add_argument("shell", nargs="?", choices=SHELLS, help="the shell to complete in")
+    parser.add_argument("shell", nargs="?", choices=SHELLS, help=t("the shell to complete in"))
     parser.add_argument(
         "--ids", choices=("exercises", "lessons"), help=argparse.SUPPRESS
     )  # what the scripts call on Tab
@@ -43,7 +49,7 @@ def run(args) -> int:
     if args.ids:
         return _print_ids(args)
     if args.shell is None:
-        raise UserError("name a shell: tooltutor completion bash, zsh or fish")
+        raise UserError(t("name a shell: tooltutor completion bash, zsh or fish"))
     print(script(args.shell), end="")
     return 0
 

@@ -22,6 +22,7 @@ import sys
 from collections.abc import Iterator
 
 from tooltutor.errors import UserError
+from tooltutor.i18n import N_, t
 from tooltutor.submission import FileTooBig, read_answer
 
 
@@ -30,72 +31,82 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         "files",
         metavar="PATH",
         nargs="*",
-        help="request files: .json (a request body, a messages array, or a log record that "
-        "wraps requests), .jsonl/.ndjson (one per line), folders of them (with -r), '-' for "
-        "stdin",
+        help=t(
+            "request files: .json (a request body, a messages array, or a log record that "
+            "wraps requests), .jsonl/.ndjson (one per line), folders of them (with -r), '-' for "
+            "stdin"
+        ),
     )
     parser.add_argument(
         "-r",
         "--recursive",
         action="store_true",
-        help="lint every .json, .jsonl and .ndjson file in the folders given",
+        help=t("lint every .json, .jsonl and .ndjson file in the folders given"),
     )
     parser.add_argument(
         "--jsonl",
         action="store_true",
-        help="read standard input and .json files as JSON Lines (one record per line)",
+        help=t("read standard input and .json files as JSON Lines (one record per line)"),
     )
     parser.add_argument(
         "--format",
         choices=("auto", "anthropic", "openai", "responses"),
         default="auto",
         help=(
-            "which API's rules to apply: anthropic (Messages), openai (Chat Completions), "
-            "responses (OpenAI Responses); default: detect from the request"
+            t(
+                "which API's rules to apply: anthropic (Messages), openai (Chat Completions), "
+                "responses (OpenAI Responses); default: detect from the request"
+            )
         ),
     )
     parser.add_argument(
         "--model",
         metavar="ID",
-        help="model id to judge model-dependent rules against (overrides the body's model)",
+        help=t("model id to judge model-dependent rules against (overrides the body's model)"),
     )
     parser.add_argument(
         "--output-format",
         choices=("text", "json", "sarif", "github"),
         default=None,
-        help="text (default); json; sarif (SARIF 2.1.0, for code scanning); github "
-        "(GitHub Actions annotations by file and line)",
+        help=t(
+            "text (default); json; sarif (SARIF 2.1.0, for code scanning); github "
+            "(GitHub Actions annotations by file and line)"
+        ),
     )
     parser.add_argument(
         "--json",
         action="store_true",
-        help='the same as --output-format json: {"valid", "format", "diagnostics"} for one '
-        'document, {"valid", "summary", "requests"} for several',
+        help=t(
+            'the same as --output-format json: {"valid", "format", "diagnostics"} for one '
+            'document, {"valid", "summary", "requests"} for several'
+        ),
     )
     parser.add_argument(
         "--skip-non-requests",
         action="store_true",
-        help="skip .json documents that hold no request (for pre-commit over many files) "
-        "instead of reporting them",
+        help=t(
+            "skip .json documents that hold no request (for pre-commit over many files) "
+            "instead of reporting them"
+        ),
     )
     parser.add_argument(
         "--select",
         metavar="RULES",
         action="append",
         default=[],
-        help="report only these rules: ids or globs, comma-separated (e.g. 'a-tool-*')",
+        help=t("report only these rules: ids or globs, comma-separated (e.g. 'a-tool-*')"),
     )
     parser.add_argument(
         "--ignore",
         metavar="RULES",
         action="append",
         default=[],
-        help="do not report these rules: ids or globs, comma-separated",
+        help=t("do not report these rules: ids or globs, comma-separated"),
     )
     parser.add_argument(
         "--explain",
         metavar="RULE",
-        help="print what a rule checks, with a broken example and the fix, and exit",
+        help=t("print what a rule checks, with a broken example and the fix, and exit"),
     )
     parser.set_defaults(run=run)
 
@@ -111,7 +122,13 @@ def _unknown_rule(rule_id: str) -> UserError:
 
     close = difflib.get_close_matches(rule_id, sorted(rules.ids()), n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
-    return UserError(f"no rule is called '{rule_id}'{hint}: the rules are in docs/rules.md")
+    return UserError(
+        t(
+            "no rule is called '{rule}'{hint}: the rules are in docs/rules.md",
+            rule=rule_id,
+            hint=hint,
+        )
+    )
 
 
 def explain(rule_id: str) -> int:
@@ -131,11 +148,13 @@ def read_input(name: str) -> bytes:
     or a socket is refused (`submission.read_answer`).
     """
     try:
-        return read_answer(name, what="a request to lint", stdin_name="standard input")
+        return read_answer(name, what=N_("a request to lint"), stdin_name=t("standard input"))
     except FileTooBig:
         raise
     except UserError as err:
-        raise UserError(f"cannot read {name}: {_reason(str(err), name)}") from None
+        raise UserError(
+            t("cannot read {path}: {reason}", path=name, reason=_reason(str(err), name))
+        ) from None
 
 
 def _reason(message: str, name: str) -> str:
@@ -153,7 +172,7 @@ def _reason(message: str, name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooltutor.i18n import TABLES, resolve_language, use_checker_language
+    from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
     from tooltutor.lint_inputs import Options, is_jsonl, lint_file, looks_like_jsonl
 
     # No course here: the messages follow --lang, TOOLTUTOR_LANG or the locale among the
@@ -161,9 +180,9 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         return explain(args.explain)
     if not args.files:
-        raise UserError("lint needs a FILE to judge ('-' for standard input), or --explain RULE")
+        raise UserError(t("lint needs a FILE to judge ('-' for standard input), or --explain RULE"))
     output = args.output_format or ("json" if args.json else "text")
-    use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *TABLES]))
+    use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *CATALOGS]))
     options = Options(
         format=args.format,
         model=args.model,
@@ -186,8 +205,11 @@ def run(args: argparse.Namespace) -> int:
         document = lint_file(name, data, options, jsonl=jsonl)
         if not jsonl and looks_like_jsonl(document):
             print(
-                f"tooltutor: {name} looks like JSON Lines (one JSON value per line): add "
-                "--jsonl, or name the file .jsonl",
+                t(
+                    "tooltutor: {name} looks like JSON Lines (one JSON value per line): add "
+                    "--jsonl, or name the file .jsonl",
+                    name=name,
+                ),
                 file=sys.stderr,
             )
         documents.append(document)
@@ -209,12 +231,17 @@ def _paths(given: list[str], recursive: bool) -> Iterator[str]:
         if path != "-" and os.path.isdir(path):
             if not recursive:
                 raise UserError(
-                    f"cannot read {path}: it is a directory (to lint every request file in "
-                    "it, add --recursive)"
+                    t(
+                        "cannot read {path}: it is a directory (to lint every request file in "
+                        "it, add --recursive)",
+                        path=path,
+                    )
                 )
             found = list(walk(path))
             if not found:
-                raise UserError(f"{path} holds no .json, .jsonl or .ndjson file to lint")
+                raise UserError(
+                    t("{path} holds no .json, .jsonl or .ndjson file to lint", path=path)
+                )
             yield from found
         else:
             yield path

@@ -11,27 +11,29 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tooltutor.i18n import t
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    parser.description = __doc__.split("\n\n")[0].split(": ", 1)[1]
+    parser.description = t("start course files.")
     what = parser.add_subparsers(dest="new_what", metavar="WHAT", required=True)
-    course = what.add_parser("course", help="a course folder with one lesson and one exercise")
-    course.add_argument("directory", metavar="DIR", help="the new course's folder")
-    course.add_argument("--id", dest="new_id", help="the course id (default: the folder name)")
-    course.add_argument("--title", help="the course title")
-    lesson = what.add_parser("lesson", help="a lesson, added to course.yaml")
-    lesson.add_argument("new_id", metavar="ID", help="the lesson id, like 'first-steps'")
-    lesson.add_argument("--title", help="the lesson title")
-    exercise = what.add_parser("exercise", help="an exercise, added to its lesson")
+    course = what.add_parser("course", help=t("a course folder with one lesson and one exercise"))
+    course.add_argument("directory", metavar="DIR", help=t("the new course's folder"))
+    course.add_argument("--id", dest="new_id", help=t("the course id (default: the folder name)"))
+    course.add_argument("--title", help=t("the course title"))
+    lesson = what.add_parser("lesson", help=t("a lesson, added to course.yaml"))
+    lesson.add_argument("new_id", metavar="ID", help=t("the lesson id, like 'first-steps'"))
+    lesson.add_argument("--title", help=t("the lesson title"))
+    exercise = what.add_parser("exercise", help=t("an exercise, added to its lesson"))
     exercise.add_argument("kind", metavar="KIND", choices=("json", "python", "choice"))
-    exercise.add_argument("new_id", metavar="ID", help="the exercise id")
-    exercise.add_argument("--lesson", required=True, help="the id of the lesson it belongs to")
+    exercise.add_argument("new_id", metavar="ID", help=t("the exercise id"))
+    exercise.add_argument("--lesson", required=True, help=t("the id of the lesson it belongs to"))
     for sub in (lesson, exercise):
         sub.add_argument(
             "--dir",
             dest="course_dir",
             metavar="DIR",
-            help="the course folder (default: --course, else .)",
+            help=t("the course folder (default: --course, else .)"),
         )
     parser.set_defaults(run=run)
 
@@ -56,6 +58,6 @@ def run(args) -> int:
     except ScaffoldError as exc:
         raise UserError(str(exc)) from None
     for path in written:
-        print(f"wrote {path}")
-    print(f"check it with: tooltutor validate {root}")
+        print(t("wrote {path}", path=path))
+    print(t("check it with: tooltutor validate {root}", root=root))
     return 0

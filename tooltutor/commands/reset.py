@@ -15,9 +15,10 @@ import argparse
 import difflib
 import sys
 
+from tooltutor.i18n import N_, t
+
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    from tooltutor.i18n import t
 
     parser.add_argument("exercise", nargs="?", metavar="EXERCISE", help=t("exercise id to forget"))
     parser.add_argument(
@@ -52,19 +53,24 @@ def run(args: argparse.Namespace) -> int:
     from tooltutor.progress import course_folder, open_store
 
     if bool(args.exercise) == bool(args.all):
-        raise UserError(MSG_WHICH)
+        raise UserError(t(MSG_WHICH))
     course = load_course_or_fail(args)
     exercise = None
     with open_store(course=course) as store:  # only this course (its folder) is reset
         notice = store.take_notice()
         if notice:
-            print(f"tooltutor: note: {notice}", file=sys.stderr)
+            print("tooltutor: " + t("note: {notice}", notice=notice), file=sys.stderr)
         if not store.persistent:
-            raise UserError(MSG_NOT_SAVED)
+            raise UserError(t(MSG_NOT_SAVED))
         if args.all:
             folder = course_folder(course)  # None: the bundled course
-            where = f", in {folder}" if folder else ""
-            what = f"the whole course {course.title} ({course.id}{where})"
+            where = t(", in {folder}", folder=folder) if folder else ""
+            what = t(
+                "the whole course {title} ({id}{where})",
+                title=course.title,
+                id=course.id,
+                where=where,
+            )
         else:
             exercise = course.exercise(args.exercise)
             # Progress on an exercise the course no longer has can be reset too.
@@ -72,14 +78,14 @@ def run(args: argparse.Namespace) -> int:
             if exercise is None and args.exercise not in stored:
                 raise UserError(_unknown(args.exercise, list(course.exercises)))
             what = f"{args.exercise} ({exercise.title})" if exercise else args.exercise
-        if not _confirm(MSG_QUESTION.format(what=what), args.yes):
-            print(MSG_KEPT)
+        if not _confirm(t(MSG_QUESTION, what=what), args.yes):
+            print(t(MSG_KEPT))
             return 1
         if args.all:
             store.reset_course(course.id)
         else:
             store.reset_exercise(course.id, args.exercise)
-    print(MSG_DONE.format(what=what))
+    print(t(MSG_DONE, what=what))
     if exercise is not None and not getattr(args, "keep_file", False):
         _restore_file(args, exercise)
     return 0
@@ -109,17 +115,21 @@ def _restore_file(args: argparse.Namespace, exercise) -> None:
         return
     if not args.yes:
         if sys.stdin is None or not sys.stdin.isatty():
-            print(MSG_FILE_KEPT.format(path=path, id=exercise.id))
+            print(t(MSG_FILE_KEPT, path=path, id=exercise.id))
             return
-        if not _confirm(MSG_FILE_QUESTION.format(path=path), False):
-            print(MSG_FILE_KEPT.format(path=path, id=exercise.id))
+        if not _confirm(t(MSG_FILE_QUESTION, path=path), False):
+            print(t(MSG_FILE_KEPT, path=path, id=exercise.id))
             return
     try:
         path.write_text(starter, encoding="utf-8")
     except OSError as exc:
-        print(f"tooltutor: cannot write {path}: {exc.strerror or exc}", file=sys.stderr)
+        print(
+            "tooltutor: "
+            + t("cannot write {path}: {reason}", path=path, reason=exc.strerror or exc),
+            file=sys.stderr,
+        )
         return
-    print(MSG_FILE_DONE.format(path=path))
+    print(t(MSG_FILE_DONE, path=path))
 
 
 def _confirm(question: str, assume_yes: bool) -> bool:
@@ -128,7 +138,7 @@ def _confirm(question: str, assume_yes: bool) -> bool:
     if assume_yes:
         return True
     if sys.stdin is None or not sys.stdin.isatty():
-        raise UserError(MSG_NO_TTY)
+        raise UserError(t(MSG_NO_TTY))
     sys.stderr.write(f"{question} [y/N] ")
     sys.stderr.flush()
     return sys.stdin.readline().strip().lower() in ("y", "yes")
@@ -138,17 +148,21 @@ def _unknown(given: str, ids: list[str]) -> str:
     """The message for an unknown id, with the closest ids (substring matches first)."""
     near = [i for i in ids if given.lower() in i.lower()]
     near += [i for i in difflib.get_close_matches(given, ids, n=3, cutoff=0.5) if i not in near]
-    hint = f"; did you mean {', '.join(near[:3])}?" if near else ""
-    return MSG_UNKNOWN.format(given=given, hint=hint)
+    hint = t("; did you mean {names}?", names=", ".join(near[:3])) if near else ""
+    return t(MSG_UNKNOWN, given=given, hint=hint)
 
 
-MSG_WHICH = "reset what? Give one exercise id, or --all for the whole course."
-MSG_NOT_SAVED = "nothing was reset: progress is not being saved here (see the message above)."
-MSG_QUESTION = "Forget all progress on {what}?"
-MSG_NO_TTY = "not resetting without confirmation, and there is no terminal to ask on: pass --yes."
-MSG_KEPT = "Nothing was reset."
-MSG_DONE = "Forgot all progress on {what}."
-MSG_UNKNOWN = "no exercise '{given}' in this course{hint} (see 'tooltutor list')"
-MSG_FILE_QUESTION = "Also put the starter back in {path} (what you wrote there is lost)?"
-MSG_FILE_KEPT = "{path} is kept as it is ('tooltutor start {id} --force' puts the starter back)."
-MSG_FILE_DONE = "Put the starter back in {path}."
+MSG_WHICH = N_("reset what? Give one exercise id, or --all for the whole course.")
+MSG_NOT_SAVED = N_("nothing was reset: progress is not being saved here (see the message above).")
+MSG_QUESTION = N_("Forget all progress on {what}?")
+MSG_NO_TTY = N_(
+    "not resetting without confirmation, and there is no terminal to ask on: pass --yes."
+)
+MSG_KEPT = N_("Nothing was reset.")
+MSG_DONE = N_("Forgot all progress on {what}.")
+MSG_UNKNOWN = N_("no exercise '{given}' in this course{hint} (see 'tooltutor list')")
+MSG_FILE_QUESTION = N_("Also put the starter back in {path} (what you wrote there is lost)?")
+MSG_FILE_KEPT = N_(
+    "{path} is kept as it is ('tooltutor start {id} --force' puts the starter back)."
+)
+MSG_FILE_DONE = N_("Put the starter back in {path}.")

@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from tooltutor.errors import UserError
+from tooltutor.i18n import t
 
 DEFAULT_PORT = 8000
 _TEMPLATES = Path(__file__).resolve().parent.parent / "web"
@@ -27,13 +28,13 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default: 127.0.0.1, this machine only)",
+        help=t("address to listen on (default: 127.0.0.1, this machine only)"),
     )
     parser.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"port to listen on (default: {DEFAULT_PORT})",
+        help=t("port to listen on (default: {port})", port=DEFAULT_PORT),
     )
     parser.set_defaults(run=run)
 
@@ -59,20 +60,23 @@ def page_url(host: str, port: int) -> str:
 
 def run(args) -> int:
     if not 0 < args.port < 65536:
-        raise UserError(f"--port must be between 1 and 65535, not {args.port}")
+        raise UserError(t("--port must be between 1 and 65535, not {port}", port=args.port))
     try:
         from textual_serve.server import Server
     except ImportError:
         raise UserError(
-            "the browser mode needs textual-serve: pip install 'tooltutor[serve]'"
+            t("the browser mode needs textual-serve: pip install 'tooltutor[serve]'")
         ) from None
     from tooltutor.commands._common import load_course_or_fail
 
     course = load_course_or_fail(args)  # a course that cannot load is reported here
     if not _is_loopback(args.host):
         print(
-            f"tooltutor: warning: {args.host} is reachable from other machines; anyone who "
-            "opens the page can use the course and its progress",
+            t(
+                "tooltutor: warning: {host} is reachable from other machines; anyone who "
+                "opens the page can use the course and its progress",
+                host=args.host,
+            ),
             file=sys.stderr,
         )
     from tooltutor.tui.keys import SERVED_ENV
@@ -90,7 +94,9 @@ def run(args) -> int:
         server.serve()
     except OSError as exc:
         where = page_url(args.host, args.port)
-        raise UserError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+        raise UserError(
+            t("cannot listen on {where}: {reason}", where=where, reason=exc.strerror or exc)
+        ) from None
     return 0
 
 
@@ -123,7 +129,7 @@ def _server_class(base):
             logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # one line a file
 
         async def on_startup(self, app) -> None:
-            print(f"The course is at {self.public_url}  (Ctrl+C stops it)", flush=True)
+            print(t("The course is at {url}  (Ctrl+C stops it)", url=self.public_url), flush=True)
 
         async def handle_websocket(self, request):
             origin = request.headers.get("Origin")

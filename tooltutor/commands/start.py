@@ -72,8 +72,10 @@ def run(args) -> int:
             first = next_unfinished(course, store.statuses(course.id))
             if first is None:
                 raise UserError(
-                    "you have passed every exercise of the course; name one to work on it "
-                    "again: tooltutor start EXERCISE"
+                    t(
+                        "you have passed every exercise of the course; name one to work on it "
+                        "again: tooltutor start EXERCISE"
+                    )
                 )
             chosen = first.id
     exercise = find_exercise(course, chosen)
@@ -82,7 +84,9 @@ def run(args) -> int:
     path = exercise_file(workdir, exercise)
     if getattr(args, "conflict", False):
         if not conflicts:
-            raise UserError(f"no conflict copy of {exercise.id} is kept: its draft is all there is")
+            raise UserError(
+                t("no conflict copy of {id} is kept: its draft is all there is", id=exercise.id)
+            )
         text = conflicts[0].text
         source = t("the conflict copy saved at {time}", time=local_time(conflicts[0].saved_at))
     else:
@@ -92,7 +96,9 @@ def run(args) -> int:
         try:
             set_current(workdir, exercise.id)
         except OSError as exc:
-            raise UserError(f"cannot write {workdir}: {exc.strerror or exc}") from None
+            raise UserError(
+                t("cannot write {path}: {reason}", path=workdir, reason=exc.strerror or exc)
+            ) from None
         print(
             t(
                 "{path} already exists: it is kept as it is (--force replaces it with your "

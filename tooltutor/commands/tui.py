@@ -12,9 +12,13 @@ from tooltutor.errors import UserError
 def run(args) -> int:
     served = bool(os.environ.get("TEXTUAL_DRIVER"))  # textual-serve talks through pipes
     if not served and (not sys.stdin.isatty() or not sys.stdout.isatty()):
+        from tooltutor.i18n import t
+
         raise UserError(
-            "the course runs in a terminal; for plain text try 'tooltutor list' "
-            "or 'tooltutor show LESSON'"
+            t(
+                "the course runs in a terminal; for plain text try 'tooltutor list' "
+                "or 'tooltutor show LESSON'"
+            )
         )
     course = load_course_or_fail(args)
     from tooltutor.progress import open_store

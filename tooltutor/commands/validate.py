@@ -5,19 +5,21 @@ from __future__ import annotations
 
 import sys
 
+from tooltutor.i18n import t
+
 
 def add_parser(parser) -> None:
     parser.add_argument(
         "directory",
         metavar="DIR",
         nargs="?",
-        help="course directory (default: --course, else the bundled course)",
+        help=t("course directory (default: --course, else the bundled course)"),
     )
     parser.add_argument(
         "--lang",
         dest="validate_lang",
         metavar="LANG",
-        help="check only the translation into LANG (default: every language of the course)",
+        help=t("check only the translation into LANG (default: every language of the course)"),
     )
     parser.set_defaults(run=run)
 

@@ -15,7 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from tooltutor.course import Course, load_course
-from tooltutor.i18n import set_language
+from tooltutor.i18n import N_, set_language
 from tooltutor.journey import Journey, LessonProgress, Step
 from tooltutor.pages import can_draw_unicode
 from tooltutor.tui.control_filter import ControlCharacterFilter
@@ -37,17 +37,17 @@ class TutorApp(App[None]):
     #: Screens get the class `-narrow` below 100 columns (panes stack) and `-wide` above.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
     BINDINGS = [
-        Binding("f1,f2", "help", "Help", tooltip="Show the keys of this screen."),
+        Binding("f1,f2", "help", "Help", tooltip=N_("Show the keys of this screen.")),
         Binding(
-            "question_mark", "help", "Help", show=False, tooltip="Show the keys of this screen."
+            "question_mark", "help", "Help", show=False, tooltip=N_("Show the keys of this screen.")
         ),
-        Binding("q", "quit", "Quit", tooltip="Quit; your drafts are saved."),
+        Binding("q", "quit", "Quit", tooltip=N_("Quit; your drafts are saved.")),
         Binding(
             "slash",
             "go_to",
             "Go to",
             show=False,
-            tooltip="Jump to any lesson or exercise.",
+            tooltip=N_("Jump to any lesson or exercise."),
         ),
     ]
 

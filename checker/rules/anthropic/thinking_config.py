@@ -434,11 +434,9 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                     "disabled` is not settled (it may be rejected or ignored)",
                     model=info.name,
                 ),
-                tr(
-                    'Use `"thinking": {"type": "between_tools"}` (no up-front thinking).'
-                    if info.between_tools
-                    else 'Leave `thinking` out and use `"output_config": {"effort": "low"}`.'
-                ),
+                tr('Use `"thinking": {"type": "between_tools"}` (no up-front thinking).')
+                if info.between_tools
+                else tr('Leave `thinking` out and use `"output_config": {"effort": "low"}`.'),
             )
     elif kind == "between_tools" and (info is None or not info.between_tools):
         yield warning(

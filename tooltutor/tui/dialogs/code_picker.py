@@ -10,6 +10,7 @@ from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tooltutor.i18n import N_
 from tooltutor.tui.texts import adapt_bindings, plain, t, tn
 from tooltutor.workspace import CodeBlock
 
@@ -19,7 +20,7 @@ class CodePicker(ModalScreen[int | None]):
 
     CSS_PATH = "dialogs.tcss"
 
-    BINDINGS = [Binding("escape,q", "close", "Cancel", tooltip="Cancel.")]
+    BINDINGS = [Binding("escape,q", "close", "Cancel", tooltip=N_("Cancel."))]
 
     def __init__(self, blocks: list[CodeBlock]) -> None:
         super().__init__()

@@ -20,7 +20,7 @@ class ConfirmDialog(ModalScreen[bool]):
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", show=False),
-        Binding("n,escape", "answer(False)", "No", tooltip="Cancel."),
+        Binding("n,escape", "answer(False)", "No", tooltip=N_("Cancel.")),
         Binding("left,right", "switch", "Switch button", show=False),
     ]
 

@@ -9,6 +9,7 @@ from textual.highlight import highlight
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from tooltutor.i18n import N_
 from tooltutor.tui.texts import adapt_bindings, plain, t
 
 LANGUAGES = {"json": "json", "python": "python"}
@@ -23,7 +24,7 @@ class SolutionDialog(ModalScreen[None]):
 
     CSS_PATH = "dialogs.tcss"
 
-    BINDINGS = [Binding("escape,q,s", "close", "Close", tooltip="Close the solution.")]
+    BINDINGS = [Binding("escape,q,s", "close", "Close", tooltip=N_("Close the solution."))]
 
     def __init__(self, title: str, text: str, kind: str) -> None:
         super().__init__()

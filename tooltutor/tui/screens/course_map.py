@@ -11,6 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Static, Tree
 
 from tooltutor.exercise_status import NEW
+from tooltutor.i18n import N_
 from tooltutor.journey import legend
 from tooltutor.tui.keys import palette_in_footer
 from tooltutor.tui.texts import adapt_bindings, plain, t
@@ -33,7 +34,7 @@ class CourseMapScreen(Screen[None]):
             "c",
             "continue",
             "Continue",
-            tooltip="Resume where you were last: that lesson page or exercise.",
+            tooltip=N_("Resume where you were last: that lesson page or exercise."),
         ),
     ]
 

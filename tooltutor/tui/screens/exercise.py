@@ -95,64 +95,72 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     ESCAPE_TO_MINIMIZE = False
 
     BINDINGS = [
-        Binding("ctrl+r,f5,f9", "check", "Check", priority=True, tooltip="Mark your answer."),
+        Binding("ctrl+r,f5,f9", "check", "Check", priority=True, tooltip=N_("Mark your answer.")),
         Binding(
             "ctrl+t,f4",
             "task",
             "Task",
             priority=True,
-            tooltip="Show the whole task, or go back to the editor.",
+            tooltip=N_("Show the whole task, or go back to the editor."),
         ),
         Binding(
             "ctrl+o,f8",
             "enlarge",
             "Enlarge",
             priority=True,
-            tooltip="Enlarge the editor to the whole screen, or restore it.",
+            tooltip=N_("Enlarge the editor to the whole screen, or restore it."),
         ),
         Binding(
             "ctrl+n",
             "next",
             "Next",
             priority=True,
-            tooltip="After a pass: open the next exercise or lesson.",
+            tooltip=N_("After a pass: open the next exercise or lesson."),
         ),
-        Binding("h", "hint", "Hint", show=False, tooltip="Reveal the next hint."),
+        Binding("h", "hint", "Hint", show=False, tooltip=N_("Reveal the next hint.")),
         Binding(
-            "s", "solution", "Solution", show=False, tooltip="Show the solution (after a pass)."
-        ),
-        Binding(
-            "r", "reset", "Reset", show=False, tooltip="Put the starter text back in the editor."
+            "s", "solution", "Solution", show=False, tooltip=N_("Show the solution (after a pass).")
         ),
         Binding(
-            "e", "external_editor", "Editor", show=False, tooltip="Edit your answer in $EDITOR."
+            "r",
+            "reset",
+            "Reset",
+            show=False,
+            tooltip=N_("Put the starter text back in the editor."),
         ),
-        Binding("i", "edit", "Edit", show=False, tooltip="Put the cursor in the editor."),
+        Binding(
+            "e", "external_editor", "Editor", show=False, tooltip=N_("Edit your answer in $EDITOR.")
+        ),
+        Binding("i", "edit", "Edit", show=False, tooltip=N_("Put the cursor in the editor.")),
         Binding(
             "t",
             "task_letter",
             "Task",
             show=False,
-            tooltip="Show the whole task, or go back to the editor.",
+            tooltip=N_("Show the whole task, or go back to the editor."),
         ),
         Binding(
             "y",
             "copy_code",
             "Copy code",
             show=False,
-            tooltip="Copy a code block of the task into the editor.",
+            tooltip=N_("Copy a code block of the task into the editor."),
         ),
         Binding(
             "n",
             "next_letter",
             "Next",
             show=False,
-            tooltip="After a pass: open the next exercise or lesson.",
+            tooltip=N_("After a pass: open the next exercise or lesson."),
         ),
         Binding(
-            "m", "zoom", "Enlarge", show=False, tooltip="Enlarge the focused pane, or restore it."
+            "m",
+            "zoom",
+            "Enlarge",
+            show=False,
+            tooltip=N_("Enlarge the focused pane, or restore it."),
         ),
-        Binding("escape", "back", "Back", tooltip="Back to where you came from."),
+        Binding("escape", "back", "Back", tooltip=N_("Back to where you came from.")),
     ]
 
     def __init__(self, exercise: Exercise) -> None:

@@ -28,7 +28,7 @@ class HelpScreen(ModalScreen[None]):
     CSS_PATH = "help.tcss"
 
     BINDINGS = [
-        Binding("escape,f1,f2,q,question_mark", "close", "Close", tooltip="Close the help."),
+        Binding("escape,f1,f2,q,question_mark", "close", "Close", tooltip=N_("Close the help.")),
     ]
 
     def __init__(self, underneath: Screen) -> None:

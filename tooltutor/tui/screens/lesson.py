@@ -37,10 +37,10 @@ the lesson's exercises (x opens the next one).
 """)
 
     BINDINGS = [
-        Binding("right,n", "next_page", "Next", tooltip="Turn to the next page."),
-        Binding("left,p", "previous_page", "Previous", tooltip="Turn to the previous page."),
-        Binding("x", "exercise", "Exercise", tooltip="Open the lesson's next exercise."),
-        Binding("escape", "back", "Map", tooltip="Back to the course map."),
+        Binding("right,n", "next_page", "Next", tooltip=N_("Turn to the next page.")),
+        Binding("left,p", "previous_page", "Previous", tooltip=N_("Turn to the previous page.")),
+        Binding("x", "exercise", "Exercise", tooltip=N_("Open the lesson's next exercise.")),
+        Binding("escape", "back", "Map", tooltip=N_("Back to the course map.")),
     ]
 
     def __init__(self, lesson: Lesson, page: int = 0) -> None:

@@ -6,6 +6,7 @@ from textual import events
 from textual.binding import Binding
 from textual.widgets import TextArea
 
+from tooltutor.i18n import N_
 from tooltutor.tui.texts import adapt_bindings
 from tooltutor.workspace import indented_for, new_line_indent
 
@@ -20,7 +21,9 @@ class AnswerEditor(TextArea):
     ALLOW_MAXIMIZE = True
 
     BINDINGS = [
-        Binding("escape", "leave", "Leave editor", tooltip="Leave the editor (Tab comes back)."),
+        Binding(
+            "escape", "leave", "Leave editor", tooltip=N_("Leave the editor (Tab comes back).")
+        ),
     ]
 
     def __init__(self, text: str, kind: str, *, cursor_blink: bool = True, id: str | None = None):

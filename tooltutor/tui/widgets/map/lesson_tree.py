@@ -14,6 +14,7 @@ from textual.widgets.tree import TreeNode
 
 from tooltutor.course import Course
 from tooltutor.exercise_status import NEW, PASSED
+from tooltutor.i18n import N_
 from tooltutor.journey import LessonProgress, missing_exercises
 from tooltutor.lesson_text import untranslated_tag
 from tooltutor.tui.texts import adapt_bindings, status_text, t
@@ -34,7 +35,7 @@ class LessonTree(Tree[MapItem]):
     """Lessons and their exercises; Enter opens the highlighted one, Space folds a lesson."""
 
     BINDINGS = [
-        Binding("space", "toggle_node", "Fold", show=False, tooltip="Fold or unfold a lesson."),
+        Binding("space", "toggle_node", "Fold", show=False, tooltip=N_("Fold or unfold a lesson.")),
     ]
 
     def __init__(self, course: Course, *, unicode: bool = True, id: str | None = None) -> None:
