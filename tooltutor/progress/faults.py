@@ -6,6 +6,8 @@ from __future__ import annotations
 import contextlib
 import sqlite3
 
+from tooltutor.i18n import N_, t
+
 
 class Damaged(Exception):
     """The quick check found the file damaged."""
@@ -69,26 +71,26 @@ def is_storage_fault(exc: BaseException) -> bool:
 
 
 _REASONS = {
-    3: "permission denied",  # SQLITE_PERM
-    5: "another program kept the file locked",  # SQLITE_BUSY
-    6: "another program kept the file locked",  # SQLITE_LOCKED
-    8: "the file or its folder is read-only",  # SQLITE_READONLY
-    10: "a disk error",  # SQLITE_IOERR
-    11: "the file is damaged",  # SQLITE_CORRUPT
-    13: "the disk is full",  # SQLITE_FULL
-    14: "the file cannot be opened",  # SQLITE_CANTOPEN
-    26: "the file is not a database",  # SQLITE_NOTADB
+    3: N_("permission denied"),  # SQLITE_PERM
+    5: N_("another program kept the file locked"),  # SQLITE_BUSY
+    6: N_("another program kept the file locked"),  # SQLITE_LOCKED
+    8: N_("the file or its folder is read-only"),  # SQLITE_READONLY
+    10: N_("a disk error"),  # SQLITE_IOERR
+    11: N_("the file is damaged"),  # SQLITE_CORRUPT
+    13: N_("the disk is full"),  # SQLITE_FULL
+    14: N_("the file cannot be opened"),  # SQLITE_CANTOPEN
+    26: N_("the file is not a database"),  # SQLITE_NOTADB
 }
 
 
 def plain_reason(exc: BaseException) -> str:
     """A few plain words for the user, with SQLite's own message for the curious."""
     if isinstance(exc, Damaged):
-        return "the file is damaged"
+        return t("the file is damaged")
     if isinstance(exc, OSError):
         return str(exc.strerror or exc)
     code = error_code(exc)
-    plain = _REASONS.get(code) if code is not None else None
+    plain = t(_REASONS[code]) if code in _REASONS else None
     return f"{plain}: {exc}" if plain and plain not in str(exc) else str(exc)
 
 
@@ -98,65 +100,65 @@ def rollback(conn: sqlite3.Connection) -> None:
             conn.execute("ROLLBACK")
 
 
-MSG_DAMAGED = (
+MSG_DAMAGED = N_(
     "Your progress file was damaged, so it was moved aside to {moved} and a new one was "
     "started. Progress from before is in that file."
 )
-MSG_NO_FOLDER = (
+MSG_NO_FOLDER = N_(
     "Progress will not be saved: the folder {folder} cannot be created ({reason}). "
     "Set TOOLTUTOR_HOME to a folder you can write to."
 )
-MSG_CANNOT_WRITE = (
+MSG_CANNOT_WRITE = N_(
     "Progress will not be saved: {path} cannot be written ({reason}). "
     "Set TOOLTUTOR_HOME to a folder you can write to."
 )
-MSG_READ_ONLY = (
+MSG_READ_ONLY = N_(
     "Progress will not be saved: {path} cannot be written ({reason}). Your progress so "
     "far is shown, but what you do now is kept only until you quit. Set TOOLTUTOR_HOME "
     "to a folder you can write to."
 )
-MSG_SHOWN = " Your progress so far is shown; what you do now is kept only until you quit."
-MSG_NEWER = (
+MSG_SHOWN = N_(" Your progress so far is shown; what you do now is kept only until you quit.")
+MSG_NEWER = N_(
     "Progress will not be saved: {path} was written by a newer tooltutor (schema version "
     "{found}); it was left untouched. Upgrade tooltutor to keep using it."
 )
-MSG_MIGRATION = (
+MSG_MIGRATION = N_(
     "Progress will not be saved: {path} (schema version {found}) could not be upgraded "
     "({reason}); it was left untouched."
 )
-MSG_SYMLINK = (
+MSG_SYMLINK = N_(
     "Progress will not be saved: {path} is a symbolic link (to {target}), and tooltutor "
     "writes only to a file of its own, never through a link; it was left untouched. To go "
     "on saving, set TOOLTUTOR_HOME to the folder the link points to, or put the file "
     "itself in place of the link."
 )
-MSG_HARD_LINK = (
+MSG_HARD_LINK = N_(
     "Progress will not be saved: {path} has {names} names (hard links), so it can be "
     "changed through a name elsewhere, and tooltutor writes only to a file of its own; it "
     "was left untouched. To go on saving, close every tooltutor and start again (a copy of "
     "its own is then made), or delete the other names."
 )
-MSG_LINK_BROKEN = (
+MSG_LINK_BROKEN = N_(
     "Your progress file {path} had a second name elsewhere (a hard link); tooltutor now "
     "keeps a copy of its own, and the other name keeps the old one, which no longer changes."
 )
-MSG_NOT_A_FILE = (
+MSG_NOT_A_FILE = N_(
     "Your progress file {path} was not a regular file ({kind}), so it was moved aside to "
     "{moved} and a new one was started."
 )
-MSG_SIDE_NOT_A_FILE = (
+MSG_SIDE_NOT_A_FILE = N_(
     "{path}, beside your progress file, was not a regular file ({kind}); it was moved "
     "aside to {moved}."
 )
-MSG_CHANGED = (
+MSG_CHANGED = N_(
     "Progress will not be saved: {path} was replaced by something other than a file of "
     "tooltutor's own while it was being opened; it was left as it is."
 )
-MSG_RECOVERED = (
+MSG_RECOVERED = N_(
     "Your progress file was found empty beside its write-ahead log ({wal}); the progress "
     "was recovered from the log."
 )
-MSG_LOST_STORAGE = (
+MSG_LOST_STORAGE = N_(
     "Progress can no longer be saved to {path} ({reason}). What you do from now on is "
     "kept only until you quit."
 )

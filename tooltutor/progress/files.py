@@ -10,6 +10,7 @@ import struct
 import time
 from pathlib import Path
 
+from tooltutor.i18n import t
 from tooltutor.progress.faults import (
     MSG_CHANGED,
     MSG_HARD_LINK,
@@ -56,7 +57,7 @@ def open_regular(path: Path, flags: int) -> int:
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
-            raise NotOwnFile(MSG_CHANGED.format(path=path), readable=False)
+            raise NotOwnFile(t(MSG_CHANGED, path=path), readable=False)
     except BaseException:
         os.close(fd)
         raise
@@ -83,7 +84,7 @@ def make_own_file(path: Path, notices: list[str]) -> os.stat_result | None:
             except OSError:
                 points_to = "?"
             raise NotOwnFile(
-                MSG_SYMLINK.format(path=target, target=points_to),
+                t(MSG_SYMLINK, path=target, target=points_to),
                 readable=os.path.isfile(path),
                 use_wal=target == path,
             )
@@ -91,17 +92,17 @@ def make_own_file(path: Path, notices: list[str]) -> os.stat_result | None:
             # Nothing to keep in a FIFO or a device; a folder is kept as it is, renamed.
             moved = set_aside(target, "not-a-file")
             template = MSG_NOT_A_FILE if target == path else MSG_SIDE_NOT_A_FILE
-            notices.append(template.format(path=target, kind=file_kind(st.st_mode), moved=moved))
+            notices.append(t(template, path=target, kind=file_kind(st.st_mode), moved=moved))
             continue
         if st.st_nlink > 1:
             if target == path and not (wal.exists() or shm.exists()):
                 # Closed everywhere (SQLite removes both when the last connection closes):
                 # take a copy of our own; the other name keeps the old one.
                 break_link(path)
-                notices.append(MSG_LINK_BROKEN.format(path=path))
+                notices.append(t(MSG_LINK_BROKEN, path=path))
                 continue
             raise NotOwnFile(
-                MSG_HARD_LINK.format(path=target, names=st.st_nlink),
+                t(MSG_HARD_LINK, path=target, names=st.st_nlink),
                 readable=os.path.isfile(path),
                 use_wal=target == path,
             )
@@ -136,11 +137,11 @@ def check_still_own(path: Path, checked: os.stat_result) -> None:
             st = os.lstat(target)
         except FileNotFoundError:
             if target == path:
-                raise NotOwnFile(MSG_CHANGED.format(path=path), readable=False) from None
+                raise NotOwnFile(t(MSG_CHANGED, path=path), readable=False) from None
             continue
         same = target != path or (st.st_dev, st.st_ino) == (checked.st_dev, checked.st_ino)
         if not same or not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
-            raise NotOwnFile(MSG_CHANGED.format(path=target), readable=False)
+            raise NotOwnFile(t(MSG_CHANGED, path=target), readable=False)
 
 
 def break_link(path: Path) -> None:

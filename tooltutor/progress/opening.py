@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from tooltutor.i18n import t
 from tooltutor.progress.connection import connect_file, memory_connection, read_only_copy
 from tooltutor.progress.faults import (
     MSG_CANNOT_WRITE,
@@ -75,14 +76,14 @@ def _open_store(path: str | os.PathLike[str] | None) -> ProgressStore:
         try:
             path = default_path()
         except Exception as exc:  # platformdirs missing or confused: still run
-            return memory_store(None, MSG_NO_FOLDER.format(folder="(unknown)", reason=exc))
+            return memory_store(None, t(MSG_NO_FOLDER, folder="(unknown)", reason=exc))
     # Absolute, so that SQLite can never take it for a URI ("file:...?mode=memory").
     path = Path(os.path.abspath(path))
     try:
         _make_folder(path.parent)
     except OSError as exc:
         reason = exc.strerror or exc
-        return memory_store(path, MSG_NO_FOLDER.format(folder=path.parent, reason=reason))
+        return memory_store(path, t(MSG_NO_FOLDER, folder=path.parent, reason=reason))
     try:
         # One opener at a time per folder (a few ms, once per process): a process that
         # finds the file damaged closes its connection and renames the file before any
@@ -92,20 +93,20 @@ def _open_store(path: str | os.PathLike[str] | None) -> ProgressStore:
     except NotOwnFile as exc:
         snapshot = read_only_copy(path, use_wal=exc.use_wal) if exc.readable else None
         if snapshot is not None:
-            return ProgressStore(snapshot, path, persistent=False, notice=exc.notice + MSG_SHOWN)
+            return ProgressStore(snapshot, path, persistent=False, notice=exc.notice + t(MSG_SHOWN))
         return memory_store(path, exc.notice)
     except FutureSchema as exc:
-        return memory_store(path, MSG_NEWER.format(path=path, found=exc.version))
+        return memory_store(path, t(MSG_NEWER, path=path, found=exc.version))
     except MigrationFailed as exc:
-        notice = MSG_MIGRATION.format(path=path, found=exc.version, reason=plain_reason(exc.cause))
-        shown = notice + MSG_SHOWN
+        notice = t(MSG_MIGRATION, path=path, found=exc.version, reason=plain_reason(exc.cause))
+        shown = notice + t(MSG_SHOWN)
     except (sqlite3.Error, Damaged, OSError) as exc:
         reason = plain_reason(exc)
         if not os.access(path.parent, os.W_OK):  # say why in plain words (a read-only disk)
             reason = f"the folder {path.parent} is read-only; {reason}"
         notice, shown = (
-            MSG_CANNOT_WRITE.format(path=path, reason=reason),
-            MSG_READ_ONLY.format(path=path, reason=reason),
+            t(MSG_CANNOT_WRITE, path=path, reason=reason),
+            t(MSG_READ_ONLY, path=path, reason=reason),
         )
     # Not writable: show what the file holds if it can be read; new work stays in memory.
     snapshot = read_only_copy(path)
@@ -137,7 +138,7 @@ def _open_file(path: Path) -> ProgressStore:
         checked = os.lstat(path)
         conn = connect_file(path)
         if kept_wal is not None:
-            notices.append(MSG_RECOVERED.format(wal=side_file(path, "-wal")))
+            notices.append(t(MSG_RECOVERED, wal=side_file(path, "-wal")))
     except (sqlite3.Error, Damaged) as exc:
         if not is_damage(exc):
             forget_created(path, created)
@@ -147,7 +148,7 @@ def _open_file(path: Path) -> ProgressStore:
             # The log as it was found (closing the connection may have folded it in).
             os.replace(kept_wal, moved.with_name(moved.name + "-wal"))
             kept_wal = None
-        notices.append(MSG_DAMAGED.format(moved=moved))
+        notices.append(t(MSG_DAMAGED, moved=moved))
         created = make_own_file(path, notices)
         checked = os.lstat(path)
         try:

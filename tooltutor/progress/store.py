@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from tooltutor.i18n import t
 from tooltutor.progress.connection import (
     check_integrity,
     decode_text,
@@ -134,7 +135,7 @@ class ProgressStore:
             old.close()
         self._conn = mem
         self.persistent = False
-        self.notice = MSG_LOST_STORAGE.format(path=self.path, reason=plain_reason(exc))
+        self.notice = t(MSG_LOST_STORAGE, path=self.path, reason=plain_reason(exc))
 
     # -- courses
 
