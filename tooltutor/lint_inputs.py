@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from checker.diagnostics import Diagnostic, LintResult, pointer, split_pointer
+from tooltutor.lint_records import is_request
 
 __all__ = [
     "JSONL_SUFFIXES",
@@ -94,20 +95,6 @@ class DocumentReport(_Record):
     requests: list[RequestReport]
     skipped: int
     text: str
-
-
-def is_request(value: Any) -> bool:
-    """A request body (or a bare array of messages): what `lint` judges as it is.
-
-    A LiteLLM log record (it has `call_type`) is not one, though it has `messages`.
-    """
-    if isinstance(value, list):
-        return True
-    if not isinstance(value, dict):
-        return False
-    if "messages" in value and "call_type" not in value:
-        return True
-    return "input" in value and "model" in value and "output" not in value
 
 
 # --------------------------------------------------------------------------- linting

@@ -23,7 +23,8 @@ stands, the value, the format its record names). The shapes it reads:
   `llm.system`, `gen_ai.system` or `gen_ai.provider.name` (`anthropic`), else detected.
 
 A record with a URL whose path is not one of the three endpoints (embeddings, files...)
-holds no request to lint. Loaded only when a document is not a request itself.
+holds no request to lint. `is_request` (what `lint` judges as it is) lives here too, so
+that the two modules import one way only.
 """
 
 from __future__ import annotations
@@ -32,9 +33,23 @@ import json
 from typing import Any, NamedTuple
 
 from checker.diagnostics import pointer
-from tooltutor.lint_inputs import is_request
 
-__all__ = ["Found", "find_requests"]
+__all__ = ["Found", "find_requests", "is_request"]
+
+
+def is_request(value: Any) -> bool:
+    """A request body (or a bare array of messages): what `lint` judges as it is.
+
+    A LiteLLM log record (it has `call_type`) is not one, though it has `messages`.
+    """
+    if isinstance(value, list):
+        return True
+    if not isinstance(value, dict):
+        return False
+    if "messages" in value and "call_type" not in value:
+        return True
+    return "input" in value and "model" in value and "output" not in value
+
 
 #: How deep wrappers are searched for a request (`{"log": {"entries": [{"request": ...}]}}`).
 MAX_DEPTH = 5

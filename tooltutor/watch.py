@@ -621,9 +621,9 @@ class WatchSession:
     def hint(self) -> None:
         """Reveal the next hint: on a terminal the screen is drawn again with every hint
         shown so far; plain, the new one is printed."""
-        from tooltutor.commands.hint import reveal_hint
+        from tooltutor.hints import reveal_next_hint
 
-        texts, note = reveal_hint(self.store, self.course, self.exercise)
+        texts, note = reveal_next_hint(self.store, self.course, self.exercise)
         if self.screen.terminal and self.last is not None:
             self.show()
         elif not note:

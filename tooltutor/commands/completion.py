@@ -73,7 +73,7 @@ def _print_ids(args) -> int:
 
 def _commands() -> dict[str, tuple[str, list[str]]]:
     """Each command: (its one-line help, its options), read off the real parser."""
-    from tooltutor.cli import build_parser
+    from tooltutor.commands.parser import build_parser
 
     parser = build_parser(None)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -92,7 +92,7 @@ def _commands() -> dict[str, tuple[str, list[str]]]:
 
 
 def _global_options() -> list[str]:
-    from tooltutor.cli import build_parser
+    from tooltutor.commands.parser import build_parser
 
     return [
         flag
