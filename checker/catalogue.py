@@ -130,7 +130,7 @@ def rules_markdown() -> str:
 
 def checks_markdown() -> str:
     """docs/checks.md: every check of the engine and of the bundled course, with its docs."""
-    import checker.python_checks  # noqa: F401 (registers the Python run checks)
+    from checker import python_checks  # noqa: F401 (registers the Python run checks)
     from checker.checks import load_folder
     from checker.criteria import CHECKS
 

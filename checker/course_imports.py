@@ -33,6 +33,12 @@ def _renamed(module: str, engine: str) -> str | None:
     return None
 
 
+def engine_module_name(module: str) -> str:
+    """`module` as this engine is imported: `checker.sandbox` is `tooltutor_checker.sandbox`
+    in the wheel; any other module's name is kept."""
+    return _renamed(module, ENGINE_NAME) or module
+
+
 def point_imports_at(tree: ast.Module, engine: str) -> ast.Module:
     """`tree` with every absolute import of `checker` importing `engine` instead.
 

@@ -12,10 +12,12 @@ here, as before.
 from __future__ import annotations
 
 # the engine's modules of checks: imported here to register them
-import checker.choice_checks  # noqa: F401
-import checker.json_checks  # noqa: F401
-import checker.message_checks  # noqa: F401
-import checker.python_checks  # noqa: F401
+from checker import (  # noqa: F401 (each registers its checks)
+    choice_checks,
+    json_checks,
+    message_checks,
+    python_checks,
+)
 from checker.answer_context import (
     ChoiceContext,
     JsonContext,

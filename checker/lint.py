@@ -264,7 +264,7 @@ def _lint(
 
     out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
     if detected in ("anthropic", "openai"):  # only that API's rules are loaded
-        rules = importlib.import_module(f"checker.rules.{detected}")
+        rules = importlib.import_module(f"{__package__}.rules.{detected}")
         out.extend(
             rules.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
         )

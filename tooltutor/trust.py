@@ -71,7 +71,7 @@ def _has_support(exercise) -> bool:
 
 def _uses_own_check(exercise) -> bool:
     """A criterion names a check the engine does not have: one of the course's."""
-    import checker.criteria  # noqa: F401 (the engine's checks, registered on import)
+    from checker import criteria  # noqa: F401 (the engine's checks, registered on import)
     from checker.criteria import CHECKS
 
     return any(spec.get("check") not in CHECKS for spec in exercise.criteria)

@@ -20,7 +20,7 @@ from checker.rules.record import APIS, Rule, declared
 
 __all__ = ["APIS", "Rule", "all_rules", "api_message", "get", "ids", "load_all", "selector"]
 
-_PACKAGES = tuple(f"checker.rules.{api}" for api in APIS)
+_PACKAGES = tuple(f"{__name__}.{api}" for api in APIS)
 _loaded = False
 
 

@@ -42,7 +42,8 @@ from typing import Any
 from checker.i18n import current_language, tr
 from checker.sandbox import contain, reasons
 from checker.sandbox.plan import (
-    PACKAGE_ROOT,
+    ENGINE_DIR,
+    ENGINE_NAME,
     SUPPORT_FILE,
     check_support,
     find_syntax_error,
@@ -69,14 +70,15 @@ from checker.sandbox.report import (
 from checker.sandbox.scripted import RunRecords, ScriptedModel, ToolScript, Validator
 
 #: The judge of each request unless told otherwise: the Anthropic protocol rules.
-DEFAULT_VALIDATOR = "checker.sandbox.scripted:lint_validate"
+DEFAULT_VALIDATOR = f"{ENGINE_NAME}.sandbox.scripted:lint_validate"
 
-#: The child's first lines: `checker` is entered as a bare namespace, so that none of the
-#: parent's modules (the linter, the rules) is loaded where learner code runs.
+#: The child's first lines: the engine is entered as a bare namespace (under the name it
+#: runs by), so that none of the parent's modules (the linter, the rules) is loaded where
+#: learner code runs.
 BOOTSTRAP = (
-    "import sys, types; package = types.ModuleType('checker'); "
-    "package.__path__ = [{package!r}]; sys.modules['checker'] = package; "
-    "from checker.sandbox.child.harness import main; main({read}, {write})"
+    "import sys, types; package = types.ModuleType({name!r}); "
+    "package.__path__ = [{package!r}]; sys.modules[{name!r}] = package; "
+    "from {name}.sandbox.child.harness import main; main({read}, {write})"
 )
 
 
@@ -157,7 +159,9 @@ def resolve_validator(spec: str | Validator | None) -> Validator | None:
         return namespace[attr]
     import importlib
 
-    return getattr(importlib.import_module(target), attr)
+    from checker.course_imports import engine_module_name
+
+    return getattr(importlib.import_module(engine_module_name(target)), attr)
 
 
 @dataclass
@@ -390,7 +394,7 @@ def _serve(
         "utf8",
         "-c",
         BOOTSTRAP.format(
-            package=str(PACKAGE_ROOT / "checker"), read=to_child_r, write=from_child_w
+            name=ENGINE_NAME, package=str(ENGINE_DIR), read=to_child_r, write=from_child_w
         ),
     ]
     argv = contain.command(
