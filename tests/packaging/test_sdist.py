@@ -157,11 +157,16 @@ def test_the_wheel_ships_the_compiled_catalogs_and_not_their_sources(tmp_path):
     built = next(wheel_builder.WheelBuilder(str(ROOT)).build(directory=str(tmp_path)))
     with zipfile.ZipFile(built) as wheel:
         names = set(wheel.namelist())
-        for domain, english, portuguese in (
-            ("checker", "valid: no problems found", "válido: nenhum problema encontrado"),
-            ("tooltutor", "Recap", "Resumo"),
+        for package, domain, english, portuguese in (
+            (
+                "tooltutor_checker",
+                "checker",
+                "valid: no problems found",
+                "válido: nenhum problema encontrado",
+            ),
+            ("tooltutor", "tooltutor", "Recap", "Resumo"),
         ):
-            mo = f"{domain}/locales/pt_BR/LC_MESSAGES/{domain}.mo"
+            mo = f"{package}/locales/pt_BR/LC_MESSAGES/{domain}.mo"
             assert mo in names
             catalog = gettext.GNUTranslations(io.BytesIO(wheel.read(mo)))
             assert catalog.gettext(english) == portuguese
