@@ -21,6 +21,7 @@ from typing import Any, Literal, NamedTuple
 from checker.i18n import N_, tr, trn
 from checker.jsonpointer import build as pointer
 from checker.jsonpointer import split as split_pointer
+from checker.terminal_text import escaped
 
 Severity = Literal["error", "warning"]
 SEVERITIES: tuple[str, ...] = ("error", "warning")
@@ -223,22 +224,10 @@ def diag(path: str, message: str, hint: str = "", severity: str = "error") -> Di
     return Diagnostic(rule="", severity=severity, path=path, message=message, hint=hint)
 
 
-def _escape(ch: str) -> str:
-    code = ord(ch)
-    if code < 0x10000:
-        return f"\\u{code:04x}"
-    code -= 0x10000
-    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
-
-
 def visible(text: str) -> str:
     """`text` with every character that is not printable (a control, a lone surrogate, a
-    bidi override) written as its JSON escape; printable ones stay as they are."""
-    if text.isprintable():
-        return text
-    return "".join(
-        ch if ch.isprintable() and not "\ud800" <= ch <= "\udfff" else _escape(ch) for ch in text
-    )
+    bidi override) written as its JSON escape (`checker.terminal_text.escaped`)."""
+    return escaped(text)
 
 
 def quote(value: Any, limit: int = 60) -> str:

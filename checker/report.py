@@ -21,6 +21,7 @@ from collections.abc import Iterable
 
 from checker.diagnostics import Diagnostic, LintResult
 from checker.i18n import N_, tr, trn
+from checker.terminal_text import masked
 
 #: Severity words in the location line (the rule id after them is never translated).
 _SEVERITY = {"error": N_("error"), "warning": N_("warning")}
@@ -57,9 +58,9 @@ def _block(d: Diagnostic, lines: list[str], filename: str, width: int) -> str:
     else:
         where = f"{filename}:{d.line}:{d.column}"
     severity = tr(_SEVERITY.get(d.severity, d.severity))
-    out = [f"{where}: {severity} {d.rule}: {_printable(d.message)}"]
+    out = [f"{where}: {severity} {d.rule}: {masked(d.message)}"]
     if d.hint:
-        out.append(tr("  hint: {hint}", hint=_printable(d.hint)))
+        out.append(tr("  hint: {hint}", hint=masked(d.hint)))
     if d.line is not None and 1 <= d.line <= len(lines):
         source = lines[d.line - 1].rstrip("\r")
         excerpt, caret = _excerpt(source, max(1, d.column or 1))
@@ -76,7 +77,7 @@ def _excerpt(source: str, column: int) -> tuple[str, str]:
     if len(source) > MAX_EXCERPT:
         start = max(0, min(index - _CONTEXT_BEFORE, len(source) - MAX_EXCERPT))
         end = start + MAX_EXCERPT
-    shown = _printable(source[start:end], keep_tabs=True)
+    shown = masked(source[start:end], keep_tabs=True)
     prefix = "..." if start > 0 else ""
     suffix = "..." if end < len(source) else ""
     pad = "".join(_pad(ch) for ch in shown[: max(0, index - start)])
@@ -90,17 +91,6 @@ def _pad(ch: str) -> str:
     if unicodedata.combining(ch):
         return ""
     return "  " if unicodedata.east_asian_width(ch) in ("W", "F") else " "
-
-
-def _printable(text: str, *, keep_tabs: bool = False) -> str:
-    """`text` with control characters and lone surrogates replaced by `?` (same length)."""
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        keep = (ch == "\t" and keep_tabs) or (ch.isprintable() and not "\ud800" <= ch <= "\udfff")
-        out.append(ch if keep else "?")
-    return "".join(out)
 
 
 def _summary(diagnostics: list[Diagnostic], fmt: str | None) -> str:

@@ -4,11 +4,11 @@ its column counted in characters, as an editor shows them."""
 from __future__ import annotations
 
 import pytest
-from tooltutor.yamlsource import YamlFileError, read_yaml
 
 from checker import lint
 from checker.exercise import mark
 from checker.text_decoding import NotUtf8Error, decode_utf8
+from tooltutor.course.yamlsource import YamlFileError, read_yaml
 
 BOM = b"\xef\xbb\xbf"
 
