@@ -1,5 +1,8 @@
 """The tooltutor checker: judges tool-calling requests as the Anthropic and OpenAI APIs do.
 
+Installed from the wheel it is `tooltutor_checker`; in a checkout of the repository, the
+folder `checker/` (docs/library.md: why, and the public API).
+
     >>> from checker import lint
     >>> result = lint('{"messages": [{"role": "user", "content": "Hi"}]}')
     >>> result.valid, result.format
