@@ -164,12 +164,7 @@ def schema_error(error: Any) -> tuple[tuple[str, ...], str]:
             value=describe(inst),
         )
     elif kw == "type":
-        text = tr(
-            "{subject} must be {a_type}, not {type}",
-            subject=subject,
-            a_type=_a(_type_names(value)),
-            type=json_type(inst),
-        )
+        text = _wrong_type(subject, value, inst)
     elif kw == "uniqueItems":
         text = tr("{subject} lists an item twice", subject=subject)
     elif kw == "minItems":
@@ -181,6 +176,15 @@ def schema_error(error: Any) -> tuple[tuple[str, ...], str]:
     else:
         text = tr("{subject} breaks the meta-schema's `{kw}` rule", subject=subject, kw=kw)
     return where, text + at
+
+
+def _wrong_type(subject: str, value: Any, inst: Any) -> str:
+    return tr(
+        "{subject} must be {a_type}, not {type}",
+        subject=subject,
+        a_type=_a(_type_names(value)),
+        type=json_type(inst),
+    )
 
 
 def _type_names(value: Any) -> str:
@@ -209,12 +213,7 @@ def instance_error(error: Any) -> tuple[tuple[str, ...], str]:
             names=_names(missing),
         )
     elif kw == "type":
-        text = tr(
-            "{subject} must be {a_type}, not {type}",
-            subject=subject,
-            a_type=_a(_type_names(value)),
-            type=json_type(inst),
-        )
+        text = _wrong_type(subject, value, inst)
     elif kw == "enum" and isinstance(value, list):
         text = tr(
             "{subject} is {value}, not one of {values}",

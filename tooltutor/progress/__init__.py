@@ -103,8 +103,9 @@ The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS[n]`` upgrades
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from tooltutor.lazy_exports import lazy_exports
 
 #: public name -> the module of this package that owns it
 _HOMES = {
@@ -125,17 +126,7 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+__getattr__, __dir__ = lazy_exports(__name__, _HOMES, globals())
 
 
 if TYPE_CHECKING:
