@@ -14,7 +14,8 @@ from pathlib import Path
 
 from tooltutor.course import load_course
 from tooltutor.progress import open_store
-from tooltutor.watch import Event, WatchSession
+from tooltutor.watch import WatchSession
+from tooltutor.watch_events import Event
 
 COURSE = load_course(None)
 EXERCISE = COURSE.exercise("write-tool-result")

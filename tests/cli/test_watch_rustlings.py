@@ -12,7 +12,9 @@ import pytest
 
 from tooltutor.course import load_course
 from tooltutor.progress import open_store
-from tooltutor.watch import CLEAR, Event, WatchSession, compact_diagnostics, fit
+from tooltutor.watch import WatchSession
+from tooltutor.watch_events import Event
+from tooltutor.watch_screen import CLEAR, compact_diagnostics, fit
 from tooltutor.workdir import exercise_file, initial_text
 
 COURSE = load_course(None)

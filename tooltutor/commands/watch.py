@@ -31,7 +31,8 @@ def run(args) -> int:
     from tooltutor.commands._common import load_course_or_fail
     from tooltutor.progress import open_store
     from tooltutor.trust import ensure_trusted
-    from tooltutor.watch import EventWatcher, PollWatcher, WatchSession, read_keys
+    from tooltutor.watch import WatchSession
+    from tooltutor.watch_events import EventWatcher, PollWatcher, read_keys
     from tooltutor.workdir import current_exercise, find_workdir
 
     course = load_course_or_fail(args)
