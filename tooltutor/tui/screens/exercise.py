@@ -1,4 +1,11 @@
-"""The exercise workspace: the task, the editor, and what the checker says."""
+"""The exercise workspace: the task, the editor, and what the checker says.
+
+Longer than our other modules (about 830 lines), on purpose: it is one Textual screen, and
+its key actions, draft saving, checking, hints and solution all act on the same panes and
+state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), the words
+(`tooltutor.workspace`), marking (`tooltutor.marking`). Textual binds `@on` handlers and
+actions to the screen's class, so splitting it into mixins would hide where a key goes.
+"""
 
 from __future__ import annotations
 
