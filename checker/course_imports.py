@@ -11,10 +11,12 @@ an unrelated `checker` package, if the user has one, stays theirs.
 
 from __future__ import annotations
 
-import ast
-import importlib.abc
 import importlib.machinery
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import ast
 
 #: The name course code and the docs use for the engine.
 DOCUMENTED_NAME = "checker"
@@ -45,6 +47,7 @@ def point_imports_at(tree: ast.Module, engine: str) -> ast.Module:
     Names bound in the module stay the same: `import checker` binds `checker`, and
     `import checker.checks` still lets the code say `checker.checks.check`.
     """
+    import ast
 
     class Rename(ast.NodeTransformer):
         def visit_ImportFrom(self, node: ast.ImportFrom) -> ast.AST:
@@ -85,6 +88,8 @@ class _CourseLoader(importlib.machinery.SourceFileLoader):
     the same file may be imported by a checkout's engine, whose name differs)."""
 
     def get_code(self, fullname: str):
+        import ast
+
         path = self.get_filename(fullname)
         source = self.get_data(path)
         tree = ast.parse(source, filename=path)
@@ -92,8 +97,10 @@ class _CourseLoader(importlib.machinery.SourceFileLoader):
         return compile(tree, path, "exec", dont_inherit=True)
 
 
-class _CourseFinder(importlib.abc.MetaPathFinder):
-    """Finds the modules of a course's `checks/` package, to be compiled by `_CourseLoader`."""
+class _CourseFinder:
+    """Finds the modules of a course's `checks/` package, to be compiled by `_CourseLoader`
+    (a meta path finder; not an `importlib.abc` subclass, which would load
+    `importlib.resources` and `tempfile` into every marking process)."""
 
     def find_spec(self, fullname, path, target=None):
         if path is None or not fullname.startswith(COURSE_PACKAGE_PREFIX):

@@ -21,7 +21,6 @@ from tooltutor.progress.connection import (
     transaction,
 )
 from tooltutor.progress.courses import claim_course, course_folder
-from tooltutor.progress.export import export_progress
 from tooltutor.progress.faults import (
     MSG_LOST_STORAGE,
     Damaged,
@@ -534,6 +533,8 @@ class ProgressStore:
 
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             with transaction(conn, "DEFERRED"):  # one consistent snapshot
+                from tooltutor.progress.export import export_progress
+
                 return export_progress(conn, key, texts)
 
         data = self._run(read)
