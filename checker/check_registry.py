@@ -104,8 +104,3 @@ POINTER = {"type": "string", "description": "a JSON pointer into the answer, '' 
 INDEX = {"type": "integer", "description": "a message index; negative counts from the end"}
 WORDS = {"type": "string", "description": "what the learner reads this as, in words"}
 NO_PARAMS = params_schema({})
-
-
-def criterion_id(spec: Mapping[str, Any]) -> str:
-    """The id of a criterion: its own `id`, else the name of the check it runs."""
-    return spec.get("id") or spec["check"]

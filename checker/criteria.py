@@ -35,13 +35,11 @@ from checker.check_registry import (
     CheckSpec,
     Outcome,
     check,
-    criterion_id,
     params_schema,
     resolve_given,
 )
-from checker.diagnostics import (
-    diag,
-)
+from checker.criterion_id import criterion_id
+from checker.diagnostics import diag
 from checker.jsonpointer import resolve as get_pointer
 
 __all__ = [  # the names modules of checks imported from here before they had owners

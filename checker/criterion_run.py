@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker.check_registry import Outcome, criterion_id, resolve_given
+from checker.check_registry import Outcome, resolve_given
+from checker.criterion_id import criterion_id
 from checker.diagnostics import Criterion, Diagnostic
 from checker.i18n import N_, tr
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.answer_context import ChoiceContext, JsonContext, parse_choices
-from checker.check_registry import criterion_id
+from checker.criterion_id import criterion_id
 from checker.criterion_run import CANNOT_CHECK, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
 from checker.i18n import tr

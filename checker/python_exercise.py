@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker import python_checks  # noqa: F401  (registers the python checks)
-from checker.check_registry import criterion_id
+from checker.criterion_id import criterion_id
 from checker.criterion_run import run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.i18n import tr

@@ -79,7 +79,7 @@ def _test_codes(exercise: Any) -> dict[str, str]:
     if exercise is None:
         return {}
     specs = exercise.get("criteria") if isinstance(exercise, dict) else exercise.criteria
-    from checker.check_registry import criterion_id
+    from checker.criterion_id import criterion_id
 
     return {criterion_id(spec): criterion_code(spec) for spec in specs or []}
 

@@ -45,7 +45,8 @@ def _problem(exercise: Exercise, pointer: str, message: str) -> Problem:
 
 def check_exercise(exercise: Exercise, model: str, own: dict | None = None) -> list[Problem]:
     from checker.checks import find
-    from checker.criteria import CHECKS, criterion_id, resolve_given
+    from checker.criteria import CHECKS, resolve_given
+    from checker.criterion_id import criterion_id
     from checker.exercise import mark
     from checker.rules import RULE_IDS
 

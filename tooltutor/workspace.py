@@ -236,7 +236,7 @@ def editor_command(
 
 def criterion_id(spec: Mapping) -> str:
     """A criterion's id: its `id`, else its check's name (`checker.check_registry`'s rule)."""
-    from checker.check_registry import criterion_id as engine_criterion_id
+    from checker.criterion_id import criterion_id as engine_criterion_id
 
     return str(engine_criterion_id(spec))
 

@@ -213,7 +213,7 @@ def _run(args) -> int:
 def _results(exercise, verdict, hints: int) -> dict:
     """results.json v3 of the verdict, holding back what the hints give (as the text
     does): a mistake not found yet keeps its neutral name, and its check is not shown."""
-    from checker.exercise import criterion_id
+    from checker.criterion_id import criterion_id
     from checker.results import results_document
     from tooltutor.workspace import held_back, spoiler_free_verdict
 

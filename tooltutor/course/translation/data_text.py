@@ -27,7 +27,7 @@ def is_learner_param(pointer: str) -> bool:
 
 
 def criterion_id(criterion: Mapping) -> str:
-    from checker.check_registry import criterion_id as engine_criterion_id
+    from checker.criterion_id import criterion_id as engine_criterion_id
 
     return engine_criterion_id(criterion)
 
