@@ -7,6 +7,7 @@ import stat
 import sys
 import time
 
+from tooltutor.bounded_read import read_at_most
 from tooltutor.errors import UserError
 from tooltutor.i18n import N_, t
 
@@ -134,7 +135,7 @@ def read_answer_file(
         if stat.S_ISREG(st.st_mode):
             if st.st_size > limit:
                 raise too_big(shown, limit, what)
-            return _read_all(fd, limit)
+            return read_at_most(fd, limit)
         return _read_pipe(fd, shown, limit, wait)
     except OSError as exc:
         raise UserError(
@@ -162,21 +163,10 @@ def _refuse_kind(name: str, mode: int, pipes: bool) -> None:
     )
 
 
-def _read_all(fd: int, limit: int) -> bytes:
-    chunks, total = [], 0
-    while total <= limit:
-        chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        total += len(chunk)
-    return b"".join(chunks)
-
-
 def _read_pipe(fd: int, name: str, limit: int, wait: float) -> bytes:
     """Read a pipe opened non-blocking until its writer closes it (or `limit` + 1 bytes)."""
     if os.name != "posix":  # pragma: no cover - no O_NONBLOCK or select on files there
-        return _read_all(fd, limit)
+        return read_at_most(fd, limit)
     import select
 
     chunks, total = [], 0

@@ -5,24 +5,12 @@ names; importing a package loads none of its modules until a name is asked for."
 from __future__ import annotations
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
+
+from import_probe import modules_after
 
 REPO = Path(__file__).resolve().parents[2]
 PACKAGES = ("tooltutor/course", "tooltutor/progress")
-
-
-def modules_after(code: str) -> set[str]:
-    out = subprocess.run(
-        [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=True,
-        timeout=60,
-    ).stdout
-    return set(out.split())
 
 
 def test_translation_never_imports_the_loader():

@@ -3,23 +3,11 @@ load the reader, the editor or the checker)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
+from import_probe import modules_after
+
 REPO = Path(__file__).resolve().parents[2]
-
-
-def modules_after(code: str) -> set[str]:
-    out = subprocess.run(
-        [sys.executable, "-c", code + "\nimport sys\nprint('\\n'.join(sys.modules))"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=True,
-        timeout=60,
-    ).stdout
-    return set(out.split())
 
 
 def test_checker_does_not_import_textual():

@@ -199,18 +199,13 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = F
             raise refuse(st.st_mode)
         if st.st_size > limit and not head:
             raise too_big(st.st_size)
-        chunks, total = [], 0
-        while total <= limit:
-            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
+        from tooltutor.bounded_read import read_at_most
+
+        raw = read_at_most(fd, limit)
     except OSError as exc:
         raise YamlFileError(f"cannot read the file: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
-    raw = b"".join(chunks)
     if len(raw) > limit:
         if head:
             return raw[:limit]
