@@ -3,7 +3,8 @@
 Each subcommand lives in its own module under `tooltutor/commands/` with two functions:
 `add_parser(subparsers)` registers its arguments, and `run(args) -> int` does the work and
 returns the exit code. Modules are imported only when their command runs, so `list`,
-`show`, `check` and `lint` never import Textual.
+`show`, `check` and `lint` never import Textual. The parser itself, and the list of
+commands, is `tooltutor.commands.parser`'s.
 """
 
 from __future__ import annotations
@@ -12,14 +13,7 @@ import argparse
 import os
 import sys
 
-from tooltutor.commands.parser import (  # noqa: F401 (COMMANDS, EPILOG: the command line's own)
-    COMMANDS,
-    EPILOG,
-    Parser,
-    argparse_text,
-    build_parser,
-    selected_command,
-)
+from tooltutor.commands.parser import Parser, argparse_text, build_parser, selected_command
 from tooltutor.errors import UserError
 from tooltutor.i18n import help_language, set_language, t
 

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from tooltutor.cli import COMMANDS, main
+from tooltutor.cli import main
+from tooltutor.commands.parser import COMMANDS
 from tooltutor.course import load_course
 
 
@@ -119,7 +120,7 @@ def test_every_variable_the_code_reads_is_in_the_help():
     import re
     from pathlib import Path
 
-    from tooltutor.cli import EPILOG
+    from tooltutor.commands.parser import EPILOG
 
     root = Path(__file__).resolve().parents[2]
     read = set()
