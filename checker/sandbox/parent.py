@@ -389,9 +389,7 @@ def _serve(
         "-X",
         "utf8",
         "-c",
-        BOOTSTRAP.format(
-            root=str(PACKAGE_ROOT), read=to_child_r, write=from_child_w
-        ),
+        BOOTSTRAP.format(root=str(PACKAGE_ROOT), read=to_child_r, write=from_child_w),
     ]
     argv = contain.command(
         python, work=str(work), files=files, env=env, disk_bytes=limits.disk_mb * 1024 * 1024

@@ -39,9 +39,7 @@ def _repository_files(package: str) -> set[str]:
     return {
         path.relative_to(ROOT).as_posix()
         for path in (ROOT / package).rglob("*")
-        if path.is_file()
-        and "__pycache__" not in path.parts
-        and not path.name.endswith(LEFT_OUT)
+        if path.is_file() and "__pycache__" not in path.parts and not path.name.endswith(LEFT_OUT)
     }
 
 
@@ -51,7 +49,9 @@ def test_every_shipped_module_is_the_repositorys_file_byte_for_byte(wheel):
         assert len(names) == len(set(names))
         tops = {name.split("/")[0] for name in names}
         assert tops == {"tooltutor", "checker", "tooltutor-0.1.0.dist-info"}
-        shipped = {n for n in names if not n.startswith(("tooltutor-", "tooltutor/bundled_course/"))}
+        shipped = {
+            n for n in names if not n.startswith(("tooltutor-", "tooltutor/bundled_course/"))
+        }
         assert shipped == _repository_files("checker") | _repository_files("tooltutor")
         for name in shipped:
             assert archive.read(name) == (ROOT / name).read_bytes(), name
