@@ -50,7 +50,7 @@ class Finding(NamedTuple):
     path: str
     message: str
     hint: str = ""
-    #: None: the rule's own severity; "warning" where the docstring says why
+    #: None: the rule's own severity; "warning" or "note" where the docstring says why
     severity: str | None = None
 
 
@@ -128,7 +128,7 @@ def declare(
         raise ValueError(f"unknown api {api!r} for {rule_id}")
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r} for {rule_id}")
-    if severity not in ("error", "warning"):
+    if severity not in ("error", "warning", "note"):
         raise ValueError(f"unknown severity {severity!r} for {rule_id}")
     if rule_id in _RULES:
         raise ValueError(f"rule {rule_id} is declared twice")
