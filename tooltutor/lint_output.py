@@ -11,8 +11,8 @@
   per diagnostic at its file, line and column, with its JSON pointer as the logical
   location), for code-scanning uploads.
 - `github`: GitHub Actions workflow commands, `::error file=F,line=L,col=C,title=RULE::text`
-  (`::warning` for warnings, `::notice` for notes), so a workflow run annotates each line of a request file or
-  a JSONL log; then the summary as a plain line.
+  (`::warning` for warnings, `::notice` for notes), so a workflow run annotates each line
+  of a request file or a JSONL log; then the summary as a plain line.
 """
 
 from __future__ import annotations

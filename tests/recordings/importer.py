@@ -19,6 +19,7 @@ Identical bodies are kept once. Nothing else of the file (code, responses) is ke
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import json
 import re
@@ -93,10 +94,8 @@ def _text(raw: Any) -> str | None:
         if data[:2] == b"\x1f\x8b":
             data = gzip.decompress(data)
         elif data[:1] == b"\x78":
-            try:
+            with contextlib.suppress(zlib.error):
                 data = zlib.decompress(data)
-            except zlib.error:
-                pass
         return data.decode("utf-8", "replace")
     if isinstance(raw, str):
         return raw
@@ -195,13 +194,14 @@ def _yaml(text: str) -> Any:
 
     Loader.add_constructor("!binary", binary)
     Loader.add_multi_constructor(
-        "!ruby/", lambda loader, suffix, node: loader.construct_mapping(node)
-        if isinstance(node, yaml.MappingNode)
-        else loader.construct_scalar(node)
+        "!ruby/",
+        lambda loader, suffix, node: (
+            loader.construct_mapping(node)
+            if isinstance(node, yaml.MappingNode)
+            else loader.construct_scalar(node)
+        ),
     )
-    Loader.add_multi_constructor(
-        "tag:yaml.org,2002:python/", lambda loader, suffix, node: None
-    )
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
     return yaml.load(text, Loader=Loader)
 
 
@@ -230,7 +230,11 @@ def _har(doc: dict) -> list[Exchange]:
         content = (resp.get("content") or {}).get("text")
         out.append(
             _exchange(
-                req.get("url"), req.get("method"), req.get("headers"), body, resp.get("status"),
+                req.get("url"),
+                req.get("method"),
+                req.get("headers"),
+                body,
+                resp.get("status"),
                 content,
             )
         )
@@ -261,8 +265,12 @@ def _nock(doc: list) -> list[Exchange]:
         url = str(entry.get("scope", "")).rstrip("/") + str(entry.get("path", ""))
         out.append(
             _exchange(
-                url, entry.get("method"), entry.get("reqheaders"), entry.get("body"),
-                entry.get("status", 200), entry.get("response"),
+                url,
+                entry.get("method"),
+                entry.get("reqheaders"),
+                entry.get("body"),
+                entry.get("status", 200),
+                entry.get("response"),
             )
         )
     return [e for e in out if e]

@@ -79,9 +79,9 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
             uid = block.get("id")
             if not isinstance(uid, str) or uid in answered:
                 continue
-            if nxt is not None and nxt.role == "user" and answered:
-                if _later_result(ctx, i + 2, uid) is not None:
-                    continue  # split over the user messages of one run: a-results-split
+            split = nxt is not None and nxt.role == "user" and answered
+            if split and _later_result(ctx, i + 2, uid) is not None:
+                continue  # split over the user messages of one run: a-results-split
             name = block.get("name")
             call = f"`tool_use` {quote(uid)}" + (
                 f" ({quote(name)})" if isinstance(name, str) else ""

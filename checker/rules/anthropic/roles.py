@@ -12,7 +12,6 @@ from typing import Any
 from checker.diagnostics import code, quote
 from checker.i18n import tr, trn
 from checker.rules.anthropic import refs
-from checker.rules.anthropic.refs import RECORDED_BLANK_TEXT, RECORDED_MERGE
 from checker.rules.anthropic.context import (
     ENVELOPE_FIELDS,
     ROLES,
@@ -21,6 +20,7 @@ from checker.rules.anthropic.context import (
     warning,
 )
 from checker.rules.anthropic.models import claude_version, model_info
+from checker.rules.anthropic.refs import RECORDED_BLANK_TEXT, RECORDED_MERGE
 from checker.rules.record import Finding, rule
 
 MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"
