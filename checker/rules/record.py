@@ -52,6 +52,15 @@ class Finding(NamedTuple):
     hint: str = ""
     #: None: the rule's own severity; "warning" or "note" where the docstring says why
     severity: str | None = None
+    #: the `anthropic-beta` header that makes this finding moot ("*": any beta); see
+    #: `checker.rules.run`: dropped when the request's headers carry it, a note when the
+    #: headers are unknown
+    beta: str | None = None
+
+
+def needs_beta(finding: Finding, beta: str) -> Finding:
+    """`finding`, which holds only when the request does not send the beta header `beta`."""
+    return finding._replace(beta=beta)
 
 
 class Rule(NamedTuple):

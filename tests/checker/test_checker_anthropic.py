@@ -255,15 +255,27 @@ BROKEN = [
         "duplicate-id",
         with_messages(
             user(Q),
+            assistant([tool_use("toolu_01"), tool_use("toolu_01", args={"city": "Rome"})]),
+            user([tool_result("toolu_01")]),
+        ),
+        "a-tool-use-id-duplicate",
+        "error",
+        "/messages/1/content/1/id",
+        "first call with it is in `messages[1]`",
+    ),
+    (
+        "duplicate-id-across-turns",
+        with_messages(
+            user(Q),
             assistant([tool_use("toolu_01")]),
             user([tool_result("toolu_01")]),
             assistant([tool_use("toolu_01", args={"city": "Rome"})]),
             user([tool_result("toolu_01")]),
         ),
         "a-tool-use-id-duplicate",
-        "error",
+        "note",
         "/messages/3/content/0/id",
-        "first call with it is in `messages[1]`",
+        "an earlier turn",
     ),
     # a-tool-id-pattern
     (

@@ -113,7 +113,7 @@ BROKEN = [
         "scope-beta",
         body(system=[cached(LONG, {"type": "ephemeral", "scope": "global"})]),
         "a-cache-control-invalid",
-        "warning",
+        "note",
         "/system/0/cache_control/scope",
         "beta",
     ),

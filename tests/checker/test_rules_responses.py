@@ -1825,7 +1825,7 @@ def _check_property(value: Any) -> None:
     ):
         assert result.valid == (not result.errors)
         for d in result.diagnostics:
-            assert d.severity in ("error", "warning")
+            assert d.severity in ("error", "warning", "note")
             assert d.path == "" or d.path.startswith("/")
             assert d.message and isinstance(d.hint, str)
             assert_plain_text(d)

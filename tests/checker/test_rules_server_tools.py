@@ -410,7 +410,7 @@ def test_server_tool_use_needs_input():
 def test_mcp_needs_its_beta_header():
     d = only(body([user("Tools?")], (TOOLSET,), mcp_servers=[SERVER]), "a-mcp-beta-required")
     assert (d.severity, d.path) == (
-        "warning",
+        "note",
         "/mcp_servers",
     ) and "mcp-client-2025-11-20" in d.message
 

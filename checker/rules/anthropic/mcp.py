@@ -18,7 +18,7 @@ from checker.rules.anthropic.server_tools import (
     filled,
     indexed_blocks,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 MCP_BETA = "mcp-client-2025-11-20"
 MAX_SERVERS = 20
@@ -41,7 +41,7 @@ def _toolsets(ctx: Context) -> list[tuple[int, dict[str, Any]]]:
 @rule(
     "a-mcp-beta-required",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(MCP_CONNECTOR,),
     example=filled(
@@ -82,18 +82,21 @@ def mcp_beta_required(ctx: Context) -> Iterator[Finding]:
                 break
     if where is None:
         return
-    yield warning(
-        where,
-        tr(
-            "the MCP connector is a beta feature: the request needs the header "
-            "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
-            beta=MCP_BETA,
+    yield needs_beta(
+        warning(
+            where,
+            tr(
+                "the MCP connector is a beta feature: the request needs the header "
+                "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
+                beta=MCP_BETA,
+            ),
+            tr(
+                "Send it with the request (SDKs: `client.beta.messages.create(..., "
+                'betas=["{beta}"])`).',
+                beta=MCP_BETA,
+            ),
         ),
-        tr(
-            "Send it with the request (SDKs: `client.beta.messages.create(..., "
-            'betas=["{beta}"])`).',
-            beta=MCP_BETA,
-        ),
+        MCP_BETA,
     )
 
 

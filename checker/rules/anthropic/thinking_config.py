@@ -23,7 +23,7 @@ from checker.rules.anthropic.models import (
     model_info,
     thinking_state,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 ADAPTIVE = f"{DOCS}/build-with-claude/adaptive-thinking"
 EFFORT = f"{DOCS}/build-with-claude/effort"
@@ -144,14 +144,17 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
             continue
         path = "/thinking" + pointer(key)
         if key in THINKING_BETA_KEYS:
-            yield warning(
-                path,
-                tr(
-                    "`thinking.{key}` needs a beta header (`anthropic-beta`), which the body "
-                    "does not show: without it the API rejects it as an extra input",
-                    key=key,
+            yield needs_beta(
+                warning(
+                    path,
+                    tr(
+                        "`thinking.{key}` needs a beta header (`anthropic-beta`), which the body "
+                        "does not show: without it the API rejects it as an extra input",
+                        key=key,
+                    ),
+                    tr("Send the beta header with the request, or remove the field."),
                 ),
-                tr("Send the beta header with the request, or remove the field."),
+                "*",
             )
             continue
         if key == "budget_tokens":
@@ -195,13 +198,17 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
     if "display" in thinking and "display" in allowed:
         display = thinking["display"]
         if display in DISPLAY_BETA:
-            yield warning(
-                "/thinking/display",
-                tr(
-                    "`thinking.display: {value}` needs a beta header, which the body does not show",
-                    value=quote(display),
+            yield needs_beta(
+                warning(
+                    "/thinking/display",
+                    tr(
+                        "`thinking.display: {value}` needs a beta header, which the body does "
+                        "not show",
+                        value=quote(display),
+                    ),
+                    tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
                 ),
-                tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
+                "*",
             )
         elif display is not None and display not in DISPLAY_VALUES:
             yield Finding(
@@ -287,14 +294,17 @@ def thinking_budget(ctx: Context) -> Iterator[Finding]:
         suggested=budget + 4096,
     )
     if ctx.tools:
-        yield warning(
-            path,
-            tr(
-                "{message} (accepted only with interleaved thinking, whose beta header the "
-                "body does not show)",
-                message=message,
+        yield needs_beta(
+            warning(
+                path,
+                tr(
+                    "{message} (accepted only with interleaved thinking, whose beta header the "
+                    "body does not show)",
+                    message=message,
+                ),
+                hint,
             ),
-            hint,
+            "interleaved-thinking-2025-05-14",
         )
     else:
         yield Finding(path, message, hint)

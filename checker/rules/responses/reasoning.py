@@ -37,7 +37,12 @@ _REASONING_EXAMPLE = f"""[
 @rule(
     "r-reasoning-item-shape",
     api="responses",
-    sources=("https://github.com/newo-ether/Agora/issues/126", refs.REASONING_ITEMS, refs.SPEC),
+    sources=(
+        "https://github.com/newo-ether/Agora/issues/126",
+        refs.REASONING_ITEMS,
+        refs.SPEC,
+        refs.RECORDED_REASONING_NO_ID,
+    ),
     api_message="Missing required parameter: '{param}'.",
     example=as_body("""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -54,11 +59,14 @@ def reasoning_item_shape(ctx: Context) -> Iterator[Finding]:
     Pass reasoning items back as the API returned them: `id` (`rs_...`), `summary` (an
     array of `{"type": "summary_text", "text": ...}`, `[]` when there was none) and, when
     asked for, `encrypted_content` (a string). Dropping the empty `summary` is refused
-    (`Missing required parameter: 'input[2].summary'.`), so is a missing `id`.
+    (`Missing required parameter: 'input[2].summary'.`), so is a missing `id` when the
+    item has nothing else to be found by. Stateless callers (`store: false`, with
+    `include: ["reasoning.encrypted_content"]`) send the item with its `encrypted_content`
+    and no `id`: recorded accepted, since the encrypted content carries the reasoning.
     """
     for i in ctx.reasoning:
         raw = ctx.items[i].raw  # type: ignore[union-attr]
-        if not isinstance(raw.get("id"), str):
+        if not isinstance(raw.get("id"), str) and not isinstance(raw.get("encrypted_content"), str):
             yield Finding(
                 ctx.path(i, "id"),
                 tr("the reasoning item {item} has no `id`", item=ctx.where(i)),
