@@ -44,7 +44,11 @@ CUT = " [...]"
 OPAQUE_KEYS = ("signature", "encrypted_content", "data", "file_data", "encrypted_index")
 _BASE64 = re.compile(r"^[A-Za-z0-9+/=_-]{200,}$")
 _DATA_URL = re.compile(r"^(data:[^;,]{1,100}(?:;[^;,]{1,100})*;base64,)(.*)$", re.S)
-SHORT_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
+#: a 1x1 PNG: what a long base64 value is shortened to
+SHORT_BASE64 = (
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4"
+    "DwABBAEAwS2OUAAAAABJRU5ErkJggg=="
+)
 
 
 class Exchange(dict):
