@@ -209,3 +209,9 @@ def registered(api: str) -> list[Registered]:
 def declared() -> dict[str, Rule]:
     """Every rule declared so far, by id (import `checker.rules` to have them all)."""
     return _RULES
+
+
+def note(path: str, message: str, hint: str = "") -> Finding:
+    """A finding reported as a note: accepted, not likely to hurt this request (a reminder,
+    a preference, what depends on what the request cannot show). Hidden unless asked for."""
+    return Finding(path, message, hint, "note")

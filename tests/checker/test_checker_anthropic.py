@@ -691,7 +691,7 @@ BROKEN = [
         "first-assistant",
         with_messages(assistant("Hello! Ask me anything."), user(Q)),
         "a-first-not-user",
-        "warning",
+        "note",
         "/messages/0/role",
         "",
     ),

@@ -436,7 +436,7 @@ def test_mcp_server_unreferenced():
     assert (d.severity, d.path) == ("error", "/mcp_servers/1")
     # no toolset at all: the shape of the deprecated mcp-client-2025-04-04 beta, a warning
     d = only(body([user("Tools?")], (), mcp_servers=[SERVER]), "a-mcp-server-unreferenced")
-    assert d.severity == "warning" and "2025-04-04" in d.message
+    assert d.severity == "note" and "2025-04-04" in d.message
 
 
 def test_mcp_toolset_server_and_duplicates():

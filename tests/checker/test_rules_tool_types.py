@@ -169,7 +169,7 @@ def test_fields_of_another_version(tool, key, word):
 
 def test_unknown_field_warns():
     d = only(body([dict(WEB_SEARCH, max_use=3)]), "a-tool-field-unsupported")
-    assert (d.severity, d.path) == ("warning", "/tools/0/max_use")
+    assert (d.severity, d.path) == ("note", "/tools/0/max_use")
 
 
 def test_required_fields():

@@ -21,7 +21,7 @@ from checker.rules.anthropic.context import (
 )
 from checker.rules.anthropic.models import claude_version, model_info
 from checker.rules.anthropic.refs import RECORDED_BLANK_TEXT, RECORDED_MERGE
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"
 WHATS_NEW_48 = f"{refs.DOCS}/about-claude/models/whats-new-claude-4-8"
@@ -207,7 +207,7 @@ def envelope_field_in_message(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-first-not-user",
     api="anthropic",
-    severity="warning",
+    severity="note",
     sources=(
         CREATE_REFERENCE,
         refs.issue("tonyljx/TextWordExplain", 2),
@@ -231,7 +231,7 @@ def first_not_user(ctx: Context) -> Iterator[Finding]:
     """
     first = ctx.msg(0)
     if first is not None and first.role == "assistant":
-        yield warning(
+        yield note(
             ctx.path(0, "role"),
             tr(
                 "the first message is an assistant message: accepted by the Anthropic API "

@@ -18,7 +18,7 @@ from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, close_match, warning
 from checker.rules.anthropic.server_tools import DOCS, TOOL_REFERENCE
-from checker.rules.record import Finding, needs_beta, rule
+from checker.rules.record import Finding, needs_beta, note, rule
 
 VERSIONING = f"{TOOL_REFERENCE}#tool-versioning"
 TOOLSETS = f"{TOOL_REFERENCE}#client-toolsets"
@@ -389,8 +389,8 @@ def tool_field_unsupported(ctx: Context) -> Iterator[Finding]:
                     ),
                     tr("Remove `{key}`, or use a tool version that has it.", key=key),
                 )
-            else:
-                yield warning(
+            else:  # a field newer than our table (recorded accepted): only a note
+                yield note(
                     path,
                     tr(
                         "`{key}` is not a field of {type} that tooltutor knows: the API rejects "

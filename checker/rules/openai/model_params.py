@@ -8,8 +8,8 @@ from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
-from checker.rules.openai.models import ModelInfo, given, model_info, named_model
-from checker.rules.record import Finding, rule
+from checker.rules.openai.models import O_SERIES, ModelInfo, given, model_info, named_model
+from checker.rules.record import Finding, note, rule
 
 EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 
@@ -39,20 +39,23 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
                 tr("If the API rejects it, leave `parallel_tool_calls` out."),
             )
     for key, refused_by in (
-        ("stop", ("o3", "o4-mini")),
+        ("stop", O_SERIES),
         ("logit_bias", ()),
         ("prediction", ()),
     ):
         if not given(ctx, key) or not info.reasoning:
             continue
-        if info.family in refused_by or info.gpt5(6):
+        if key == "stop" and ctx.body[key] in ([], ""):
+            continue  # an empty `stop` (recorded accepted on o3-mini)
+        reasons = info.gpt5() and ctx.body.get("reasoning_effort") != "none"
+        if info.family in refused_by or info.gpt5(6) or (key == "stop" and reasons):
             yield Finding(
                 "/" + key,
                 tr("{model} does not take {key}", model=model, key=code(key)),
                 tr("Leave {key} out for this model.", key=code(key)),
             )
         else:
-            yield warning(
+            yield note(
                 "/" + key,
                 tr(
                     "{key} is not supported by the latest reasoning models (o3, o4-mini, "
@@ -241,7 +244,9 @@ def param_model(ctx: Context) -> Iterator[Finding]:
 
     Some parameters are in the API but not every model takes them:
     `parallel_tool_calls` is refused by the o-series (o1, o3-mini, o3, o4-mini), even
-    `false`; `stop` by o3, o4-mini and the gpt-5.6 models, and `logit_bias` and
+    `false`; a non-empty `stop` by every o-series model (recorded 400 on o1-mini:
+    `Unsupported parameter: 'stop' is not supported with this model.`; an empty list was
+    recorded accepted on o3-mini) and the GPT-5 models while they reason, and `logit_bias` and
     `prediction` by gpt-5.6; `reasoning_effort` by models that do not reason (gpt-4o,
     gpt-4.1: `Unrecognized request argument`; `null` is accepted), and its value must suit
     the model (`"none"` exists from gpt-5.1 on, gpt-5.1 and gpt-5.2 refuse `"minimal"`,

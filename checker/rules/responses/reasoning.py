@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from checker.diagnostics import json_type, quote
 from checker.i18n import tr
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import (
     OUTPUT_CALLS,
@@ -206,7 +206,7 @@ def _server_item(it: Item | None) -> bool:
 @rule(
     "r-reasoning-item-missing",
     api="responses",
-    severity="warning",
+    severity="note",
     sources=(
         "https://github.com/mastra-ai/mastra/issues/8738",
         "https://github.com/continuedev/continue/issues/11994",
@@ -264,7 +264,7 @@ def reasoning_item_missing(ctx: Context) -> Iterator[Finding]:
             after = ctx.item(k + 1)
             if after is it or _server_item(after):
                 continue
-        yield warning(
+        yield note(
             ctx.path(it.index, "id"),
             tr(
                 "{item} carries the server id {id} but no reasoning item leads it: a "
