@@ -109,6 +109,8 @@ def _text(raw: Any) -> str | None:
 def _json(raw: Any) -> Any:
     if isinstance(raw, dict) and "string" in raw and set(raw) <= {"string", "encoding"}:
         raw = raw["string"]  # a VCR body wrapper: `{encoding: UTF-8, string: '...'}`
+    if isinstance(raw, dict) and raw.get("type") == "json" and "content" in raw:
+        raw = raw["content"]  # pydantic-ai's newer cassettes: `{type: json, content: ...}`
     if isinstance(raw, (dict, list)):
         return raw
     text = _text(raw)
@@ -179,7 +181,20 @@ def _exchange(url, method, headers, body, status, response) -> Exchange | None:
     )
     if status == 400:
         ex["error"] = _error_text(response)
+    if not ex["headers"] and not _any_headers(headers):
+        ex["headers"] = None  # the recording kept no headers: what they held is unknown
     return ex
+
+
+def _any_headers(raw: Any) -> bool:
+    """Whether the recorder kept the request's own headers (an SDK always sends a version
+    or a user agent); if it kept only a few, the beta header may have been dropped."""
+    names = set()
+    if isinstance(raw, dict):
+        names = {str(k).lower() for k in raw}
+    elif isinstance(raw, list):
+        names = {str(i.get("name", "")).lower() for i in raw if isinstance(i, dict)}
+    return "anthropic-version" in names or "user-agent" in names
 
 
 # --------------------------------------------------------------------------- readers

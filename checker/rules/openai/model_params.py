@@ -67,7 +67,8 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
             )
     if given(ctx, "reasoning_effort"):
         yield from _effort_findings(ctx, info)
-    if given(ctx, "web_search_options") and info.reasoning:
+    search = info.family == "search" or "search" in info.id.lower()
+    if given(ctx, "web_search_options") and info.known and not search:
         if info.family in ("o3", "o3-mini", "o4-mini") or info.gpt5(6):
             yield Finding(
                 "/web_search_options",
@@ -81,12 +82,12 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
                     "`web_search` tool."
                 ),
             )
-        else:
-            yield warning(
+        else:  # recorded 400 on gpt-4o: "Web search options not supported with this model."
+            yield Finding(
                 "/web_search_options",
                 tr(
-                    "`web_search_options` is rejected by o3, o4-mini and gpt-5.6, and {model} "
-                    "may reject it too",
+                    "{model} is not a search model: `web_search_options` is taken only by "
+                    "the search models (`*-search-preview`, `*-search-api`)",
                     model=model,
                 ),
                 tr(
@@ -251,7 +252,9 @@ def param_model(ctx: Context) -> Iterator[Finding]:
     gpt-4.1: `Unrecognized request argument`; `null` is accepted), and its value must suit
     the model (`"none"` exists from gpt-5.1 on, gpt-5.1 and gpt-5.2 refuse `"minimal"`,
     gpt-5-pro takes only `"high"`); `web_search_options` is unknown to o3, o3-mini,
-    o4-mini and gpt-5.6, and `audio` to gpt-5.6. An error where the model id names a family
+    o4-mini and gpt-5.6, and refused by every other model that is not a search model
+    (recorded 400 on gpt-4o: `Web search options not supported with this model.`), and
+    `audio` is unknown to gpt-5.6. An error where the model id names a family
     known to refuse; a warning for other reasoning models, where the docs say "latest
     reasoning models" without a list.
     """
