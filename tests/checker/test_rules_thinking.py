@@ -393,7 +393,7 @@ BROKEN = [
         "mode-disabled-sonnet-5-5",
         body(model="claude-sonnet-5-5", thinking={"type": "disabled"}),
         "a-thinking-mode-unsupported",
-        "warning",
+        "error",
         "/thinking/type",
         "between_tools",
     ),

@@ -318,6 +318,7 @@ def thinking_budget(ctx: Context) -> Iterator[Finding]:
         refs.THINKING,
         ADAPTIVE,
         f"{DOCS}/models/opus-5-5/whats-new-opus-5-5#thinking-cant-be-disabled",
+        f"{DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5",
         MODELS_OVERVIEW,
         refs.issue("NousResearch/hermes-agent", 11137),
     ),
@@ -360,13 +361,14 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
     Manual thinking (`enabled`, a fixed budget) works up to Claude 4.6 (deprecated there)
     and is rejected from Claude Opus 4.7 on; adaptive thinking exists from Claude 4.6 on.
     Thinking cannot be disabled on Claude Opus 5.5, Fable 5.1 and Mythos 5.1, and on Claude
-    Opus 5 only at effort `high` or lower; `between_tools` is Claude Sonnet 5.5's lowest
-    setting.
+    Opus 5 only at effort `high` or lower. On a model whose lowest setting is
+    `between_tools` (Claude Sonnet 5.5), `disabled` is a 400 by the current docs: the
+    request must use `between_tools` (no up-front thinking) instead.
 
     Warnings where the answer is not certain: `disabled` on Claude Fable 5 or Mythos 5
-    (reports disagree whether it is rejected or ignored), on Claude Sonnet 5.5 and Haiku
-    5.5; `between_tools` on another model; manual thinking on a Claude model id we do not
-    know that is 4.7 or later.
+    (reports disagree whether it is rejected or ignored) and on Claude Haiku 5.5;
+    `between_tools` on another model; manual thinking on a Claude model id we do not know
+    that is 4.7 or later.
     """
     thinking = _thinking(ctx)
     model = ctx.model
@@ -435,6 +437,16 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                     effort=quote(effort),
                 ),
                 tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
+            )
+        elif info.disabled is None and info.between_tools:
+            yield Finding(
+                path,
+                tr(
+                    "{model} cannot turn thinking off: its lowest setting is `between_tools` "
+                    "(no thinking before the first tool call)",
+                    model=info.name,
+                ),
+                tr('Use `"thinking": {"type": "between_tools"}`.'),
             )
         elif info.disabled is None:
             yield warning(
