@@ -92,11 +92,15 @@ def write_log(path: str, n: int) -> None:
 def run(log: str, jobs: int) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
-    subprocess.run(
+    env = {**os.environ, "TOOLTUTOR_MAX_FILE_BYTES": str(1 << 34)}  # a log, not a request
+    done = subprocess.run(
         [sys.executable, "-m", "tooltutor", "lint", "--jobs", str(jobs), "--json", log],
         stdout=subprocess.DEVNULL,
+        env=env,
         check=False,
     )
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"lint failed with exit code {done.returncode}")
     wall = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return wall, max(peak, before) / 1024
