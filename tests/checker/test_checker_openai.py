@@ -154,7 +154,7 @@ BROKEN = [
         "arguments-not-json",
         msgs(ASK, calls(fn_call("call_1", arguments="{city: Paris}")), tool_msg("call_1")),
         "o-arguments-not-string",
-        "warning",
+        "note",
         "/messages/1/tool_calls/0/function/arguments",
         "not valid JSON",
     ),

@@ -104,6 +104,22 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         help=t("do not report these rules: ids or globs, comma-separated"),
     )
     parser.add_argument(
+        "--show-notes",
+        action="store_true",
+        help=t(
+            "also print notes: reminders and what depends on a header the request does not "
+            "show (hidden by default; see docs/rules.md)"
+        ),
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=1,
+        help=t("lint with N worker processes (0: one per CPU), for large logs and folders"),
+    )
+    parser.add_argument(
         "--explain",
         metavar="RULE",
         help=t("print what a rule checks, with a broken example and the fix, and exit"),
@@ -189,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
         select=tuple(_patterns(args.select)),
         ignore=tuple(_patterns(args.ignore)),
         skip_non_requests=args.skip_non_requests,
+        show_notes=args.show_notes,
     )
     if options.select or options.ignore:
         from checker.rules import selector
@@ -197,12 +214,21 @@ def run(args: argparse.Namespace) -> int:
             selector(options.select, options.ignore)
         except ValueError as err:
             raise _unknown_rule(str(err)) from None
-    documents = []
+    inputs = []
     for path in _paths(args.files, args.recursive):
         data = read_input(path)
         name = "<stdin>" if path == "-" else path
-        jsonl = args.jsonl or (path != "-" and is_jsonl(path))
-        document = lint_file(name, data, options, jsonl=jsonl)
+        inputs.append((name, data, args.jsonl or (path != "-" and is_jsonl(path))))
+    jobs = getattr(args, "jobs", 1)
+    if jobs != 1:
+        from tooltutor.lint_jobs import default_jobs, lint_files
+
+        if jobs < 0:
+            raise UserError(t("--jobs takes a number of workers, 0 for one per CPU"))
+        documents = lint_files(inputs, options, jobs or default_jobs())
+    else:
+        documents = [lint_file(name, data, options, jsonl=jsonl) for name, data, jsonl in inputs]
+    for document, (name, _, jsonl) in zip(documents, inputs, strict=True):
         if not jsonl and looks_like_jsonl(document):
             print(
                 t(
@@ -212,7 +238,6 @@ def run(args: argparse.Namespace) -> int:
                 ),
                 file=sys.stderr,
             )
-        documents.append(document)
     from tooltutor.lint_output import render, valid
 
     if hasattr(sys.stdout, "reconfigure"):

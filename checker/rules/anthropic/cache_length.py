@@ -11,9 +11,9 @@ from typing import Any
 
 from checker.i18n import tr
 from checker.rules.anthropic.caching import MINIMUM, NO_CACHE_CONTROL, Breakpoint, breakpoints
-from checker.rules.anthropic.context import Context, warning
+from checker.rules.anthropic.context import Context
 from checker.rules.anthropic.models import claude_version
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 # ------------------------------------------------------------------ minimum length
 
@@ -106,7 +106,7 @@ def _block_weight(block: dict[str, Any], budget: int) -> int:
 @rule(
     "a-cache-too-short",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(MINIMUM, "https://docs.litellm.ai/docs/completion/prompt_caching"),
     example="""{
@@ -154,7 +154,7 @@ def cache_too_short(ctx: Context) -> Iterator[Finding]:
     if not short:
         return
     mark, total = short[-1]
-    yield warning(
+    yield note(
         mark.path,
         tr(
             "the prompt up to this breakpoint is about {n} tokens or fewer: prefixes shorter "

@@ -20,7 +20,7 @@ from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 # --------------------------------------------------------------------------- the table
 
@@ -294,7 +294,7 @@ def max_tokens_reasoning(ctx: Context) -> Iterator[Finding]:
             hint,
         )
         return
-    yield warning(
+    yield note(
         "/max_tokens",
         tr(
             "`max_tokens` is deprecated in Chat Completions, and reasoning models reject it: "
