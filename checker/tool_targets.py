@@ -127,20 +127,38 @@ def find_tools(value: Any) -> tuple[list[Tool], list[tuple[str, str]]] | None:
                 skipped.append((at, f"a `{kind}` tool belongs to one API"))
                 continue
             tools.append(
-                Tool(item.get("name"), item.get("description"), item[key], at, f"{at}/name",
-                     f"{at}/{key}")
-            )  # fmt: skip
+                Tool(
+                    item.get("name"),
+                    item.get("description"),
+                    item[key],
+                    at,
+                    f"{at}/name",
+                    f"{at}/{key}",
+                )
+            )
         elif item.get("type") == "function" and isinstance(item.get("function"), dict):
             fn = item["function"]
             tools.append(
-                Tool(fn.get("name"), fn.get("description"), fn.get("parameters"), at,
-                     f"{at}/function/name", f"{at}/function/parameters")
-            )  # fmt: skip
+                Tool(
+                    fn.get("name"),
+                    fn.get("description"),
+                    fn.get("parameters"),
+                    at,
+                    f"{at}/function/name",
+                    f"{at}/function/parameters",
+                )
+            )
         elif item.get("type") == "function" or ("name" in item and "parameters" in item):
             tools.append(
-                Tool(item.get("name"), item.get("description"), item.get("parameters"), at,
-                     f"{at}/name", f"{at}/parameters")
-            )  # fmt: skip
+                Tool(
+                    item.get("name"),
+                    item.get("description"),
+                    item.get("parameters"),
+                    at,
+                    f"{at}/name",
+                    f"{at}/parameters",
+                )
+            )
         else:
             kind = item.get("type")
             skipped.append((at, f"a `{kind}` tool belongs to one API" if kind else "no schema"))

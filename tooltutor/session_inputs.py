@@ -42,8 +42,14 @@ class Recorded:
     request and response from the file's root (or its line's), and how to place a pointer
     inside each (`locate_request`, `locate_response`: body pointer -> line, column)."""
 
-    __slots__ = ("exchange", "line", "request_pointer", "response_pointer", "locate_request",
-                 "locate_response")  # fmt: skip
+    __slots__ = (
+        "exchange",
+        "line",
+        "request_pointer",
+        "response_pointer",
+        "locate_request",
+        "locate_response",
+    )
 
     def __init__(
         self,

@@ -151,10 +151,13 @@ def _text(report: SessionReport) -> str:
         ]
         noted.append(
             RequestReport(
-                entry.file, entry.line, entry.pointer, entry.kind,
+                entry.file,
+                entry.line,
+                entry.pointer,
+                entry.kind,
                 LintResult.of(entry.result.format, diagnostics),
             )
-        )  # fmt: skip
+        )
     result = merged(DocumentReport(document.file, True, noted, document.skipped, document.text))
     out = []
     if result.diagnostics:

@@ -98,11 +98,15 @@ def _result_text(spans: Spans, content_ptr: str, call_id: str) -> str:
 
 def _uses(message: Any) -> list[str]:
     content = message.get("content") if isinstance(message, dict) else None
-    return [
-        b["id"]
-        for b in content or ()
-        if isinstance(b, dict) and b.get("type") == "tool_use" and isinstance(b.get("id"), str)
-    ] if isinstance(content, list) else []  # fmt: skip
+    return (
+        [
+            b["id"]
+            for b in content or ()
+            if isinstance(b, dict) and b.get("type") == "tool_use" and isinstance(b.get("id"), str)
+        ]
+        if isinstance(content, list)
+        else []
+    )
 
 
 def _results(message: Any) -> list[str]:
@@ -231,10 +235,13 @@ def a_result_missing(value: Any, spans: Spans, d: Diagnostic, base: str) -> Step
         where = f"`messages[{i + 1}]`"
     else:
         new = {"role": "user", "content": []}
-        message = {**new, "content": [
-            {"type": "tool_result", "tool_use_id": u, "is_error": True, "content": NOT_EXECUTED}
-            for u in missing
-        ]}  # fmt: skip
+        message = {
+            **new,
+            "content": [
+                {"type": "tool_result", "tool_use_id": u, "is_error": True, "content": NOT_EXECUTED}
+                for u in missing
+            ],
+        }
         edit = insert_item(spans, base, i + 1, spans.render(message, base))
         where = tr("a new user message after `messages[{i}]`", i=i)
     ids = ", ".join(missing)

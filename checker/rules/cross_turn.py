@@ -56,8 +56,10 @@ _Q = {"role": "user", "content": "Weather in Paris?"}
 _A_TOOLS = [{"name": "get_weather", "input_schema": {"type": "object"}}]
 _THINK = {"type": "thinking", "thinking": "I should call get_weather.", "signature": "EqQBCkgIAR"}
 _USE = {"type": "tool_use", "id": "toolu_01", "name": "get_weather", "input": {"city": "Paris"}}
-_RESULT = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01",
-                                        "content": "18 C"}]}  # fmt: skip
+_RESULT = {
+    "role": "user",
+    "content": [{"type": "tool_result", "tool_use_id": "toolu_01", "content": "18 C"}],
+}
 
 
 def _a_request(*messages: dict[str, Any], **extra: Any) -> dict[str, Any]:
@@ -249,9 +251,18 @@ declare(
     ),
 )
 
-_STOPPED = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_01",
-            "is_error": True, "content": "The call was not executed: the user stopped it."},
-            {"type": "text", "text": "Never mind, what about Lyon?"}]}  # fmt: skip
+_STOPPED = {
+    "role": "user",
+    "content": [
+        {
+            "type": "tool_result",
+            "tool_use_id": "toolu_01",
+            "is_error": True,
+            "content": "The call was not executed: the user stopped it.",
+        },
+        {"type": "text", "text": "Never mind, what about Lyon?"},
+    ],
+}
 _PLAIN_FIRST = {
     "request": {**_a_request(_Q), "thinking": {"type": "disabled"}},
     "response": _a_reply(_USE),
@@ -312,8 +323,11 @@ declare(
 
 _CITY = {"type": "object", "properties": {"city": {"type": "string"}}}
 _O_TOOLS = [{"type": "function", "function": {"name": "get_weather", "parameters": _CITY}}]
-_O_CALL = {"id": "call_Ab12", "type": "function",
-           "function": {"name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}}  # fmt: skip
+_O_CALL = {
+    "id": "call_Ab12",
+    "type": "function",
+    "function": {"name": "get_weather", "arguments": '{"city": "Paris"}'},
+}
 _O_TURN = {"role": "assistant", "content": None, "tool_calls": [_O_CALL]}
 
 
@@ -391,7 +405,7 @@ declare(
                 _O_ANSWER,
             )
         },
-    ),  # fmt: skip
+    ),
     fix=_session(_O_FIRST, {"request": _chat(_Q, _O_TURN, _O_ANSWER)}),
     near_misses=(
         _session(
@@ -414,7 +428,7 @@ declare(
                     _O_ANSWER,
                 )
             },
-        ),  # fmt: skip
+        ),
     ),
 )
 
@@ -422,8 +436,13 @@ declare(
 
 _R_TOOLS = [{"type": "function", "name": "get_weather", "strict": False, "parameters": _CITY}]
 _RS = {"type": "reasoning", "id": "rs_0a4d5126", "summary": []}
-_FC = {"type": "function_call", "id": "fc_0a4d5126", "call_id": "call_Ab12",
-       "name": "get_weather", "arguments": "{\"city\": \"Paris\"}"}  # fmt: skip
+_FC = {
+    "type": "function_call",
+    "id": "fc_0a4d5126",
+    "call_id": "call_Ab12",
+    "name": "get_weather",
+    "arguments": '{"city": "Paris"}',
+}
 _FCO = {"type": "function_call_output", "call_id": "call_Ab12", "output": "18 C"}
 
 

@@ -26,7 +26,8 @@ class Link(NamedTuple):
     conversation: int
     #: the 0-based index of the exchange continued, or None
     continues: int | None
-    #: how many history items of this request the continued one had (None: stateful)
+    #: how many history items of this request stand for the continued one's history
+    #: (None: a stored response continued by its id)
     shared: int | None
 
 
@@ -51,7 +52,8 @@ def group(formats: list[str], bodies: list[Any], responses: list[Any]) -> list[L
     for i, (fmt, body) in enumerate(zip(formats, bodies, strict=True)):
         view = VIEWS.get(fmt)
         history = view.history(body) if view is not None else None
-        keys = [view.key(m) for m in history] if view is not None and history else []
+        positions = [n for n, m in enumerate(history or ()) if not view.skip(m)]
+        keys = [view.key(history[n]) for n in positions] if view is not None and history else []
         keys_of.append(keys)
         link: Link | None = None
         previous = body.get("previous_response_id") if isinstance(body, dict) else None
@@ -70,7 +72,7 @@ def group(formats: list[str], bodies: list[Any], responses: list[Any]) -> list[L
                         best = score
             if best is not None:
                 j = best[2]
-                link = Link(links[j].conversation, j, best[1])
+                link = Link(links[j].conversation, j, positions[best[1] - 1] + 1)
             index.setdefault((fmt, len(keys), hashes[-1]), []).append(i)
         if link is None:
             joined = first_keys.get((fmt, keys[0])) if keys else None

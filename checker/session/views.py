@@ -90,6 +90,10 @@ class View:
     def key(self, message: Any) -> Any:
         raise NotImplementedError
 
+    def skip(self, message: Any) -> bool:
+        """Whether a history item is left out of the keys (one agents often drop)."""
+        return False
+
     def prefix_parts(self, body: dict[str, Any]) -> dict[str, Any]:
         """The parts of a request around the history (system, tools, instructions)."""
         return {}
@@ -228,6 +232,9 @@ class ResponsesView(View):
         if kind == "message":
             return (message.get("role"), digest(_text_of(message.get("content"))))
         return (kind, str(message.get("id") or digest(normal(message))))
+
+    def skip(self, message: Any) -> bool:
+        return isinstance(message, dict) and message.get("type") == "reasoning"
 
     def prefix_parts(self, body: dict[str, Any]) -> dict[str, Any]:
         return {"instructions": body.get("instructions"), "tools": normal(body.get("tools"))}
