@@ -316,6 +316,7 @@ class RequestLinter:
         options.setdefault("model", self.model)
         options.setdefault("select", self.select)
         options.setdefault("ignore", self.ignore)
+        options.setdefault("json_values", True)
         return lint_session(self.exchanges, **options)
 
     def _repaired(self, request: HTTPRequest, fmt: str, body: bytes) -> bytes:

@@ -35,6 +35,7 @@ class SessionReport:
             model=options.model,
             select=options.select,
             ignore=options.ignore,
+            json_values=True,
         )
         self.entries: list[tuple[RequestReport, dict[str, Any], list[Any]]] = []
         for record, judged in zip(records, found.exchanges, strict=True):

@@ -74,6 +74,7 @@ def lint_session(
     model: str | None = None,
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
+    json_values: bool = False,
 ) -> SessionResult:
     """Judge a recorded session: each request alone, and against the exchange it continues.
 
@@ -82,9 +83,11 @@ def lint_session(
     the API), `format` and `status`. `format` forces one API for every exchange ("auto":
     the log's, else detected). `model`, `select` and `ignore` are those of `checker.lint`.
     Diagnostics carry JSON pointers into each request body; a cross-turn one also names
-    the place in the earlier exchange (`ExchangeResult.earlier_of`).
+    the place in the earlier exchange (`ExchangeResult.earlier_of`). `json_values=True`
+    says the exchanges were parsed from JSON (a log file), so values JSON cannot hold are
+    not looked for.
     """
-    from checker.lint import FORMATS, lint_value
+    from checker.lint import FORMATS
 
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
@@ -102,7 +105,7 @@ def lint_session(
     results: list[ExchangeResult] = []
     for i, exchange in enumerate(items):
         fmt = formats[i]
-        own = lint_value(exchange.request, fmt if fmt in VIEWS else "auto", model=model)
+        own = _own(exchange.request, fmt if fmt in VIEWS else "auto", model, json_values)
         diagnostics = list(own.diagnostics)
         earlier: dict[tuple[str, str, str], Earlier] = {}
         link = links[i]
@@ -124,6 +127,16 @@ def lint_session(
             ExchangeResult(i + 1, own.format, link.conversation, continues, result, earlier)
         )
     return SessionResult(results)
+
+
+def _own(request: Any, fmt: str, model: str | None, json_values: bool) -> LintResult:
+    """The request judged alone (`checker.lint.lint_value`; a value parsed from JSON is not
+    walked again for values JSON cannot hold)."""
+    from checker.lint import _lint, lint_value
+
+    if not json_values:
+        return lint_value(request, fmt, model=model)
+    return _lint(request, fmt, bare=None, model=model, trusted=True, fragment=False)
 
 
 def _checks(fmt: str):

@@ -85,7 +85,7 @@ class View:
         return normal(message)
 
     def same(self, a: Any, b: Any) -> bool:
-        return self.exact(a) == self.exact(b)
+        return a == b or self.exact(a) == self.exact(b)
 
     def key(self, message: Any) -> Any:
         raise NotImplementedError
