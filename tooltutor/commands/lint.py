@@ -113,7 +113,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 def add_mode_arguments(parser: argparse.ArgumentParser) -> None:
-    """`--session`, `--fix` (with `--write`) and `--tools`: see `tooltutor.lint_modes`."""
+    """`--session`, `--fix` (with `--write`) and `--tools`: see `tooltutor.commands.lint_modes`."""
     parser.add_argument(
         "--session",
         metavar="PATH",
@@ -214,9 +214,9 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         return explain(args.explain)
     if args.session or args.fix or args.tools or args.write:
-        from tooltutor.lint_modes import run_mode
+        from tooltutor.commands.lint_modes import run_mode
 
-        return run_mode(args)
+        return run_mode(args, sys.modules[__name__])
     if not args.files:
         raise UserError(t("lint needs a FILE to judge ('-' for standard input), or --explain RULE"))
     output = args.output_format or ("json" if args.json else "text")

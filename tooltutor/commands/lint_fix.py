@@ -14,16 +14,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
 
 
-def run_fix(args: argparse.Namespace, output: str) -> int:
+def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], bytes]) -> int:
     import json
 
     from checker.fixes import propose
-    from tooltutor.commands.lint import read_input
     from tooltutor.lint_records import is_request
 
     path = args.fix

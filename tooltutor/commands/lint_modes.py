@@ -17,12 +17,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from types import ModuleType
 
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
 
 
-def run_mode(args: argparse.Namespace) -> int:
+def run_mode(args: argparse.Namespace, command: ModuleType) -> int:
+    """Run the mode `args` asks for; `command` is `tooltutor.commands.lint` (its file
+    reading and rule patterns, handed over so that the two modules import one way)."""
     from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
 
     modes = [m for m in ("session", "fix", "tools") if getattr(args, m)]
@@ -45,26 +48,25 @@ def run_mode(args: argparse.Namespace) -> int:
         sys.stdout.reconfigure(errors="backslashreplace")
     output = args.output_format or ("json" if args.json else "text")
     if args.session:
-        return _session(args, output)
+        return _session(args, output, command)
     if args.fix:
-        from tooltutor.fix_command import run_fix
+        from tooltutor.commands.lint_fix import run_fix
 
-        return run_fix(args, output)
-    from tooltutor.tools_command import run_tools
+        return run_fix(args, output, command.read_input)
+    from tooltutor.commands.lint_tools import run_tools
 
-    return run_tools(args, output)
+    return run_tools(args, output, command.read_input)
 
 
-def options(args: argparse.Namespace):
+def options(args: argparse.Namespace, command: ModuleType):
     """The lint `Options` the command line gives (unknown rule ids: UserError)."""
-    from tooltutor.commands.lint import _patterns, _unknown_rule
     from tooltutor.lint_inputs import Options
 
     found = Options(
         format=args.format,
         model=args.model,
-        select=tuple(_patterns(args.select)),
-        ignore=tuple(_patterns(args.ignore)),
+        select=tuple(command._patterns(args.select)),
+        ignore=tuple(command._patterns(args.ignore)),
     )
     if found.select or found.ignore:
         from checker.rules import selector
@@ -72,17 +74,16 @@ def options(args: argparse.Namespace):
         try:
             selector(found.select, found.ignore)
         except ValueError as err:
-            raise _unknown_rule(str(err)) from None
+            raise command._unknown_rule(str(err)) from None
     return found
 
 
-def _session(args: argparse.Namespace, output: str) -> int:
-    from tooltutor.commands.lint import read_input
+def _session(args: argparse.Namespace, output: str, command: ModuleType) -> int:
     from tooltutor.session_inputs import read_session
     from tooltutor.session_report import SessionReport, render
 
     name = "<stdin>" if args.session == "-" else args.session
-    data = read_input(args.session)
-    report = SessionReport(read_session(name, data), options(args))
+    data = command.read_input(args.session)
+    report = SessionReport(read_session(name, data), options(args, command))
     sys.stdout.write(render(report, output))
     return 0 if report.valid else 1

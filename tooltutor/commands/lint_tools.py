@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
@@ -26,10 +27,9 @@ HEADINGS = ("anthropic", "+strict", "openai", "+strict", "responses", "+strict")
 CELLS = {"ok": "ok", "warning": "warn", "error": "ERROR"}
 
 
-def run_tools(args: argparse.Namespace, output: str) -> int:
+def run_tools(args: argparse.Namespace, output: str, read_input: Callable[[str], bytes]) -> int:
     from checker.source import JsonSyntaxError, parse
     from checker.tool_targets import judge
-    from tooltutor.commands.lint import read_input
 
     name = "<stdin>" if args.tools == "-" else args.tools
     text = read_input(args.tools).decode("utf-8", "replace")
