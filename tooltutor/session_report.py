@@ -127,9 +127,8 @@ def _json(report: SessionReport) -> str:
 
 
 def _text(report: SessionReport) -> str:
-    from checker.i18n import trn
     from checker.report import format_human
-    from tooltutor.i18n import t
+    from tooltutor.i18n import t, tn
     from tooltutor.lint_output import Counts, merged
 
     document = report.document
@@ -166,8 +165,8 @@ def _text(report: SessionReport) -> str:
         out.append(blocks.rpartition("\n\n")[0])
     counts = Counts([document])
     exchanges = len(report.session.records)
-    head = trn(exchanges, "{n} exchange", "{n} exchanges")
-    head += " " + trn(report.conversations, "in {n} conversation", "in {n} conversations")
+    head = tn(exchanges, "{n} exchange", "{n} exchanges")
+    head += " " + tn(report.conversations, "in {n} conversation", "in {n} conversations")
     line = counts.line(files=False)
     _, _, rest = line.partition(": ")
     out.append(f"{document.file}: {head}: {rest}" if rest else f"{document.file}: {head}")
