@@ -23,6 +23,8 @@ _SCOPES = {
     "model": "model rule: needs the body, or `--model`",
     "document": "document rule",
     "exercise": "found by running a Python answer",
+    "session": "session rule: found by `lint --session`, comparing a request with the exchange "
+    "it continues",
 }
 
 

@@ -40,8 +40,9 @@ APIS: dict[str, str] = {
 #: message: judged on a bare messages array too; body: needs the request body; request:
 #: needs the whole request as it is sent (required and unknown top-level fields: skipped
 #: for an exercise's fragment of a body); model: needs the body or a model named on the
-#: command line; document: the text itself; exercise: found by running a learner's code.
-SCOPES = ("message", "body", "request", "model", "document", "exercise")
+#: command line; document: the text itself; exercise: found by running a learner's code;
+#: session: found by comparing a request with the exchange it continues (`checker.session`).
+SCOPES = ("message", "body", "request", "model", "document", "exercise", "session")
 
 
 class Finding(NamedTuple):

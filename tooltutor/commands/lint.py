@@ -124,7 +124,41 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         metavar="RULE",
         help=t("print what a rule checks, with a broken example and the fix, and exit"),
     )
+    add_mode_arguments(parser)
     parser.set_defaults(run=run)
+
+
+def add_mode_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--session`, `--fix` (with `--write`) and `--tools`: see `tooltutor.commands.lint_modes`."""
+    parser.add_argument(
+        "--session",
+        metavar="PATH",
+        help=t(
+            "judge a recorded session (JSON Lines of exchanges, a HAR file, a vcrpy cassette): "
+            "each request alone and against the exchange it continues"
+        ),
+    )
+    parser.add_argument(
+        "--fix",
+        metavar="FILE",
+        help=t(
+            "print a unified diff that repairs what can be repaired without inventing "
+            "anything (exit 0: a fix, 1: nothing to fix, 2: an error)"
+        ),
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help=t("with --fix: apply the repair to the file in place"),
+    )
+    parser.add_argument(
+        "--tools",
+        metavar="FILE",
+        help=t(
+            "judge a list of tool definitions (an MCP tools/list result, an Anthropic or "
+            "OpenAI tools array) for every API at once"
+        ),
+    )
 
 
 def _patterns(values: list[str]) -> list[str]:
@@ -195,6 +229,10 @@ def run(args: argparse.Namespace) -> int:
     # languages the interface speaks.
     if args.explain:
         return explain(args.explain)
+    if args.session or args.fix or args.tools or args.write:
+        from tooltutor.commands.lint_modes import run_mode
+
+        return run_mode(args, sys.modules[__name__])
     if not args.files:
         raise UserError(t("lint needs a FILE to judge ('-' for standard input), or --explain RULE"))
     output = args.output_format or ("json" if args.json else "text")
