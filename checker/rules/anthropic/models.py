@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 
+from checker.models import did_you_mean
 from checker.models.claude import (  # noqa: F401 (the table, as the rules import it)
     ALL_EFFORT,
     CURRENT_MODELS,
@@ -48,7 +49,7 @@ def claude_version(model: str) -> tuple[int, int] | None:
     if not isinstance(model, str):
         return None
     found = re.search(r"claude", model.lower())
-    if not found:
+    if not found or did_you_mean(model) is not None:  # a typo of a known id: not read
         return None
     tokens = [t for t in re.split(r"[-._@:/ ]", model.lower()[found.end() :]) if t]
     for n, token in enumerate(tokens):
