@@ -85,6 +85,3 @@ FORMAT_UNKNOWN = declare(
     fix='{"model": "claude-sonnet-4-5", "max_tokens": 256, '
     '"messages": [{"role": "user", "content": "Hi"}]}',
 )
-
-# `model-unknown` is one declaration with a check for each API (registered on import).
-from checker.rules import model_unknown  # noqa: E402, F401

@@ -1,5 +1,5 @@
 """`model-unknown`: a model id the capability table does not know (a note, with "did you
-mean" for a near miss). One declaration; each API's package adds its check."""
+mean" for a near miss). One declaration; each API's package adds its check last (`register`)."""
 
 from __future__ import annotations
 
@@ -27,12 +27,14 @@ MODEL_UNKNOWN = declare(
     doc="""The model id is one the capability table knows.
 
     The rules that depend on the model read `checker.models`, the one table of what each
-    model id and alias accepts. An id the table does not know gets no model-dependent
-    error, and this one note: either a model newer than the table (the table needs a
-    row), or a typo. A near miss of a known id (one letter added, dropped, changed or two
-    swapped, as in `gpt-5.2-proo`) is named with the id it probably meant: the API answers
-    such an id with a 404 `model_not_found`, not a 400, so this stays a note. Ids of other
-    vendors' models (served through OpenAI-compatible servers) are not judged.
+    model id and alias accepts. An id the table does not know gets no model-dependent error,
+    and this one note: either a model newer than the table (the table needs a row), or a
+    typo. An id the rules still read by its family or generation (a dated snapshot, a
+    fine-tune, `gpt-5.6-terra`, `claude-opus-6`) gets no note. A near miss of a known id (one
+    letter added, dropped, changed or two swapped, as in `gpt-5.2-proo`) is named with the
+    id it probably meant: the API answers such an id with a 404 `model_not_found`, not a
+    400, so this stays a note. Ids of other vendors' models (served through
+    OpenAI-compatible servers) are not judged.
     """,
     sources=(ANTHROPIC_MODELS, OPENAI_MODELS, MODELS_TABLE),
     example="""{
@@ -75,7 +77,7 @@ def unknown_model(ctx: Any) -> Iterator[Finding]:
             tr("Write {meant}, if that is the model you meant.", meant=code(meant)),
         )
         return
-    if not _VENDOR_LIKE.search(model) or _retired_claude(model):
+    if not _VENDOR_LIKE.search(model) or _read_by_family(model):
         return
     yield note(
         path,
@@ -87,11 +89,17 @@ def unknown_model(ctx: Any) -> Iterator[Finding]:
     )
 
 
-def _retired_claude(model: str) -> bool:
-    from checker.rules.anthropic.models import is_retired
+def _read_by_family(model: str) -> bool:
+    """True when the rules still read the id by its family or generation (a dated snapshot,
+    a fine-tune, a newer version: `gpt-5.6-terra`, `claude-opus-6`)."""
+    from checker.rules.anthropic.models import claude_version
+    from checker.rules.openai.models import model_info
 
-    return is_retired(model)
+    if "claude" in model.lower():
+        return claude_version(model) is not None
+    return model_info(model).family not in ("other", "unknown")
 
 
-for _api in ("anthropic", "openai", "responses"):
-    also_checks("model-unknown", api=_api, scope="model")(unknown_model)
+def register(api: str) -> None:
+    """Add the check to `api`'s run, after its own rules (each API package calls it)."""
+    also_checks("model-unknown", api=api, scope="model")(unknown_model)
