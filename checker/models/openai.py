@@ -159,6 +159,17 @@ MODELS = (
 )
 
 _DATE = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+_COMPILED = tuple((re.compile(pattern), family) for pattern, family, _ in FAMILIES)
+
+
+def family_of(model: str) -> str | None:
+    """The family `FAMILIES` reads an id as (`ft:` and router prefixes removed), or None."""
+    name = model.strip().lower()
+    if name.startswith("ft:"):
+        name = name[3:].split(":", 1)[0]
+    for prefix in ("openai/", "azure/", "openai:"):
+        name = name.removeprefix(prefix)
+    return next((family for pattern, family in _COMPILED if pattern.fullmatch(name)), None)
 
 
 def undated_id(model: str) -> str:

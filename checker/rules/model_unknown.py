@@ -4,12 +4,13 @@ mean" for a near miss). One declaration; each API's package adds its check last 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from checker.diagnostics import code
 from checker.i18n import tr
 from checker.models import did_you_mean, facts_for
+from checker.models.openai import family_of
 from checker.rules.record import Finding, also_checks, declare, note
 
 MODELS_TABLE = "https://github.com/tooltutor/tooltutor/blob/main/checker/models/__init__.py"
@@ -58,7 +59,7 @@ MODEL_UNKNOWN = declare(
 )
 
 
-def unknown_model(ctx: Any) -> Iterator[Finding]:
+def unknown_model(ctx: Any, read_by_family: Callable[[str], bool]) -> Iterator[Finding]:
     """The one note for a model id the table does not know."""
     model = getattr(ctx, "model", None)
     if not isinstance(model, str) or not model.strip() or facts_for(model) is not None:
@@ -77,7 +78,7 @@ def unknown_model(ctx: Any) -> Iterator[Finding]:
             tr("Write {meant}, if that is the model you meant.", meant=code(meant)),
         )
         return
-    if not _VENDOR_LIKE.search(model) or _read_by_family(model):
+    if not _VENDOR_LIKE.search(model) or read_by_family(model):
         return
     yield note(
         path,
@@ -89,17 +90,17 @@ def unknown_model(ctx: Any) -> Iterator[Finding]:
     )
 
 
-def _read_by_family(model: str) -> bool:
-    """True when the rules still read the id by its family or generation (a dated snapshot,
-    a fine-tune, a newer version: `gpt-5.6-terra`, `claude-opus-6`)."""
-    from checker.rules.anthropic.models import claude_version
-    from checker.rules.openai.models import model_info
-
-    if "claude" in model.lower():
-        return claude_version(model) is not None
-    return model_info(model).family not in ("other", "unknown")
+def _openai_family(model: str) -> bool:
+    """True for an id OpenAI's rules read by family (a dated snapshot, a fine-tune, a newer
+    version: `gpt-5.6-terra`); the Claude rules pass their own reader (`claude-opus-6`)."""
+    return family_of(model) not in (None, "other")
 
 
-def register(api: str) -> None:
-    """Add the check to `api`'s run, after its own rules (each API package calls it)."""
-    also_checks("model-unknown", api=api, scope="model")(unknown_model)
+def register(api: str, read_by_family: Callable[[str], bool] = _openai_family) -> None:
+    """Add the check to `api`'s run, after its own rules (each API package calls it, with
+    its reader of ids by family)."""
+
+    def check(ctx: Any) -> Iterator[Finding]:
+        return unknown_model(ctx, read_by_family)
+
+    also_checks("model-unknown", api=api, scope="model")(check)

@@ -56,7 +56,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
-model_unknown.register(__name__.rsplit(".", 1)[-1])
+model_unknown.register("anthropic", lambda model: claude_version(model) is not None)
 
 __all__ = ["Context", "check", "claude_version"]
 

@@ -40,7 +40,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
-model_unknown.register(__name__.rsplit(".", 1)[-1])
+model_unknown.register("responses")
 
 
 def check(
