@@ -479,12 +479,12 @@ BROKEN = [
         "/output_config/effort",
         '"minimal"',
     ),
-    # https://github.com/anomalyco/opencode/issues/22788 (4.6: no xhigh)
+    # https://github.com/anomalyco/opencode/issues/22788 (4.6: no xhigh; a recorded 400)
     (
         "effort-xhigh-on-opus-4-6",
         body(model="claude-opus-4-6", output_config={"effort": "xhigh"}),
         "a-effort-invalid",
-        "warning",
+        "error",
         "/output_config/effort",
         "`max`",
     ),
@@ -492,7 +492,7 @@ BROKEN = [
         "effort-on-haiku-4-5",
         body(model="claude-haiku-4-5", output_config={"effort": "low"}),
         "a-effort-invalid",
-        "warning",
+        "error",
         "/output_config/effort",
         "budget_tokens",
     ),

@@ -560,6 +560,8 @@ def _number(value: Any) -> bool:
         f"{SDK_TYPES}/output_config_param.py",
         MODELS_OVERVIEW,
         refs.issue("anomalyco/opencode", 22788),
+        refs.issue("anthropics/claude-code", 92387),
+        "https://code.claude.com/docs/en/model-config#adjust-effort-level",
     ),
     example="""{
   "model": "claude-sonnet-5",
@@ -574,6 +576,13 @@ def _number(value: Any) -> bool:
   "messages": [{"role": "user", "content": "Write a haiku about autumn."}]
 }""",
     near_misses=(
+        """{
+  "model": "claude-opus-4-6",
+  "max_tokens": 4096,
+  "thinking": {"type": "adaptive"},
+  "output_config": {"effort": "max"},
+  "messages": [{"role": "user", "content": "Write a haiku about autumn."}]
+}""",
         """{
   "model": "claude-opus-4-7",
   "max_tokens": 4096,
@@ -591,9 +600,11 @@ def effort_invalid(ctx: Context) -> Iterator[Finding]:
     (`a-body-field-unknown`). Other values, OpenAI's `reasoning_effort` words (`minimal`,
     `none`) or numbers are rejected.
 
-    Warnings, by model: Claude Sonnet 4.5 and Haiku 4.5 take no effort; Claude Opus 4.5
-    takes `low`, `medium` and `high`; the 4.6 models add `max` but not `xhigh` (from Claude
-    Opus 4.7). Reports differ by platform, so these are warnings.
+    By model (the capability table, `checker.models`): Claude Sonnet 4.5 and Haiku 4.5
+    take no effort; Claude Opus 4.5 takes `low`, `medium` and `high`; the 4.6 models add
+    `max` but not `xhigh` (from Claude Opus 4.7). A level the model does not take is a 400
+    naming the levels it supports (recorded for `xhigh` on claude-opus-4-6); for a model
+    whose levels the table does not know, nothing is said.
     """
     if ctx.body is None:
         return
@@ -636,4 +647,4 @@ def effort_invalid(ctx: Context) -> Iterator[Finding]:
             levels=", ".join(f"`{e}`" for e in EFFORT_LEVELS if e in info.effort),
         )
         hint = tr("Use one of the levels this model takes.")
-    yield warning(path, message, hint)
+    yield Finding(path, message, hint)

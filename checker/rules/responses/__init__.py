@@ -15,7 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from checker.diagnostics import Diagnostic
-from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules import (
+    general,  # noqa: F401 (declares request-shape first)
+    model_unknown,
+)
 from checker.rules.responses.context import Context
 from checker.rules.run import header_map, run
 
@@ -37,6 +40,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
+model_unknown.register("responses")
 
 
 def check(
