@@ -1046,6 +1046,24 @@ BROKEN = [
         "/tool_choice/type",
         "not in `tools`",
     ),
+    # the same 400 with no `tools` at all: tools are not carried over between responses
+    (
+        "choice-hosted-no-tools",
+        req(tool_choice={"type": "file_search"}),
+        "r-tool-choice-invalid",
+        "error",
+        "/tool_choice/type",
+        "not in `tools`",
+    ),
+    # "Tool choice 'web_search' not found in 'tools' parameter." (web_search is looked up too)
+    (
+        "choice-web-search-undeclared",
+        req(tools=[tool()], tool_choice={"type": "web_search"}),
+        "r-tool-choice-invalid",
+        "error",
+        "/tool_choice/type",
+        "not in `tools`",
+    ),
     (
         "choice-web-search",
         req(tools=[{"type": "web_search"}], tool_choice={"type": "web_search"}),

@@ -171,7 +171,11 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
     "function": {"name": ...}}` is refused (`Missing required parameter:
     'tool_choice.name'.`), and so is a name that is not a declared function. Hosted tools
     are chosen by their type (`{"type": "file_search"}`), not as functions (`Tool choice
-    'web_search' not found in 'tools' parameter.`), and must be declared in `tools`;
+    'web_search' not found in 'tools' parameter.`), and must be declared in `tools`, also
+    when `tools` is empty or absent (the same 400: tools are not carried over from a
+    previous response) and for `web_search`, which the spec leaves out of the hosted
+    `tool_choice` types (see `r-tool-choice-hosted-type`) but which is still looked up in
+    `tools`;
     `{"type": "allowed_tools", "mode": ..., "tools": [...]}` restricts the choice.
     """
     body = ctx.body or {}
@@ -221,9 +225,9 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
                     '"function", "name": "..."}]}`.'
                 ),
             )
-    elif kind in HOSTED:
+    elif kind in HOSTED or kind in _UNLISTED_WEB:
         _, kinds = _declared(ctx)
-        if kinds and HOSTED[kind] not in kinds and kind not in kinds:
+        if HOSTED.get(kind, "web") not in kinds and kind not in kinds:
             yield Finding(
                 "/tool_choice/type",
                 tr(
@@ -239,7 +243,7 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
                 tr("a {type} `tool_choice` needs its {field}", type=code(kind), field=code(field)),
                 tr("Write {example}.", example=snippet({"type": kind, field: "..."})),
             )
-    elif kind not in _BY_TYPE and kind not in _UNLISTED_WEB:
+    elif kind not in _BY_TYPE:
         yield Finding(
             "/tool_choice/type" if "type" in choice else "/tool_choice",
             tr(
@@ -316,11 +320,17 @@ def tool_choice_without_tools(ctx: Context) -> Iterator[Finding]:
 
     Tools are not carried over from a previous response: every request declares its own.
     Chat Completions refuses a `tool_choice` without `tools`; no report shows the
-    Responses API's answer, so it is a warning.
+    Responses API's answer, so it is a warning. A hosted tool forced with no `tools` is
+    not this warning but `r-tool-choice-invalid`'s error (`not found in 'tools'`).
     """
     body = ctx.body or {}
-    if body.get("tool_choice") in (None, "none", "auto") or _declared(ctx)[1]:
+    choice = body.get("tool_choice")
+    if choice in (None, "none", "auto") or _declared(ctx)[1]:
         return
+    if isinstance(choice, dict) and (
+        choice.get("type") in HOSTED or choice.get("type") in _UNLISTED_WEB
+    ):
+        return  # a hosted tool forced but not declared: r-tool-choice-invalid's error
     yield warning(
         "/tool_choice",
         tr("`tool_choice` is set but the request declares no `tools`"),
