@@ -77,10 +77,87 @@ def nested(levels):
     return schema
 
 
+LONG_ID = "portkey-6aa6db90-1b84-4155-9f32-f658c97d6b1b"
 ROUND_TRIP = [ASK, calls(fn_call("call_1")), tool_msg("call_1")]
 
 # (case id, body, rule, severity, pointer, words the message or hint must contain)
 BROKEN = [
+    # o-sampling-range: the API reference's ranges (temperature 0..2, penalties -2..2)
+    (
+        "temperature-negative",
+        body(temperature=-0.5),
+        "o-sampling-range",
+        "error",
+        "/temperature",
+        "0 to 2",
+    ),
+    (
+        "temperature-text",
+        body(temperature="0.7"),
+        "o-sampling-range",
+        "error",
+        "/temperature",
+        "number",
+    ),
+    ("top-p-above-1", body(top_p=1.5), "o-sampling-range", "error", "/top_p", "0 to 1"),
+    (
+        "penalty-below",
+        body(frequency_penalty=-3),
+        "o-sampling-range",
+        "error",
+        "/frequency_penalty",
+        "-2 to 2",
+    ),
+    (
+        "top-logprobs-fraction",
+        body(top_logprobs=2.5, logprobs=True),
+        "o-sampling-range",
+        "error",
+        "/top_logprobs",
+        "whole",
+    ),
+    # o-parameters-invalid, array without items (non-strict):
+    # https://github.com/sigoden/aichat/pull/1049, https://github.com/brainlid/langchain/issues/148
+    (
+        "array-without-items",
+        with_tools(tool(parameters={"type": "object", "properties": {"paths": {"type": "array"}}})),
+        "o-parameters-invalid",
+        "error",
+        "/tools/0/function/parameters/properties/paths",
+        "items",
+    ),
+    (
+        "nested-array-without-items",
+        with_tools(
+            tool(
+                parameters={
+                    "type": "object",
+                    "properties": {
+                        "info": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "properties": {"synonyms": {"type": ["array", "null"]}},
+                            },
+                        }
+                    },
+                }
+            )
+        ),
+        "o-parameters-invalid",
+        "error",
+        "/tools/0/function/parameters/properties/info/items/properties/synonyms",
+        "items",
+    ),
+    # o-tool-call-id-length: https://github.com/Portkey-AI/gateway/issues/1062
+    (
+        "tool-call-id-44",
+        body(messages=[ASK, calls(fn_call(LONG_ID)), tool_msg(LONG_ID)], tools=[tool()]),
+        "o-tool-call-id-length",
+        "warning",
+        "/messages/1/tool_calls/0/id",
+        "40",
+    ),
     # o-tools-empty: https://github.com/continuedev/continue/issues/3370
     ("tools-empty", body(tools=[], stream=True), "o-tools-empty", "error", "/tools", "empty"),
     ("tools-null", body(tools=None), "o-tools-empty", "note", "/tools", "null"),
@@ -1226,6 +1303,29 @@ BROKEN = [
 ]
 
 NEAR_MISSES = [
+    (
+        "sampling-edges",
+        body(temperature=2, top_p=0, presence_penalty=-2, top_logprobs=20, logprobs=True),
+        "o-sampling-range",
+    ),
+    ("sampling-null", body(temperature=None, top_p=None), "o-sampling-range"),
+    (
+        "array-with-items",
+        with_tools(
+            tool(
+                parameters={
+                    "type": "object",
+                    "properties": {"paths": {"type": "array", "items": {"type": "string"}}},
+                }
+            )
+        ),
+        "o-parameters-invalid",
+    ),
+    (
+        "tool-call-id-40",
+        body(messages=[ASK, calls(fn_call("c" * 40)), tool_msg("c" * 40)], tools=[tool()]),
+        "o-tool-call-id-length",
+    ),
     # https://github.com/continuedev/continue/issues/3370: leave the key out
     ("tools-omitted", body(stream=True), "o-tools-empty"),
     ("tools-128", body(tools=[tool(f"tool_{n}") for n in range(128)]), "o-tools-too-many"),

@@ -994,6 +994,25 @@ BROKEN = [
         "/tools/0",
         "exactly one",
     ),
+    # ------------------------------------------------------------------ sampling ranges
+    # "Invalid 'temperature': decimal below minimum value. Expected a value >= 0"
+    (
+        "temperature-negative",
+        req(temperature=-0.5),
+        "r-sampling-range",
+        "error",
+        "/temperature",
+        "0 to 2",
+    ),
+    ("top-p-above-1", req(top_p=1.01), "r-sampling-range", "error", "/top_p", "0 to 1"),
+    (
+        "temperature-string",
+        req(temperature="1"),
+        "r-sampling-range",
+        "error",
+        "/temperature",
+        "number",
+    ),
     # ------------------------------------------------------------------ tool_choice
     # "Missing required parameter: 'tool_choice.name'."
     (

@@ -11,6 +11,7 @@ from checker.i18n import N_, tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.record import Finding, note, rule
+from checker.rules.sampling_ranges import CHAT, range_findings
 
 #: The top-level fields of a Chat Completions request (OpenAI's spec, 2026-08).
 KNOWN_FIELDS = frozenset(
@@ -508,3 +509,42 @@ def tool_msg_name(ctx: Context) -> Iterator[Finding]:
             ),
             tr("Remove `name`: `tool_call_id` already says which call the result answers."),
         )
+
+
+@rule(
+    "o-sampling-range",
+    api="openai",
+    scope="body",
+    sources=(refs.CHAT_API, refs.SPEC),
+    api_message=(
+        "Invalid '{param}': decimal above maximum value. Expected a value <= {high}, but got "
+        "{value} instead."
+    ),
+    example="""{
+  "model": "gpt-4.1",
+  "temperature": 2.5,
+  "messages": [{"role": "user", "content": "Name a colour."}]
+}""",
+    fix="""{
+  "model": "gpt-4.1",
+  "temperature": 1.2,
+  "messages": [{"role": "user", "content": "Name a colour."}]
+}""",
+    near_misses=(
+        """{
+  "model": "gpt-4.1",
+  "temperature": 0,
+  "frequency_penalty": -2,
+  "messages": [{"role": "user", "content": "Name a colour."}]
+}""",
+    ),
+)
+def sampling_range(ctx: Context) -> Iterator[Finding]:
+    """`temperature` runs from 0 to 2, `top_p` from 0 to 1, `presence_penalty` and
+    `frequency_penalty` from -2 to 2, `top_logprobs` from 0 to 20.
+
+    The API checks each number against its range (`decimal below minimum value`, `above
+    maximum value`) and refuses a number written as a string. `null` means the default.
+    Anthropic's `temperature` stops at 1; OpenAI's goes to 2.
+    """
+    yield from range_findings(ctx.body or {}, CHAT)

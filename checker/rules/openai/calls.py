@@ -347,3 +347,85 @@ def function_name_length(ctx: Context) -> Iterator[Finding]:
     history.
     """
     return _name_length(_names(ctx))
+
+
+@rule(
+    "o-tool-call-id-length",
+    api="openai",
+    severity="warning",
+    sources=(
+        refs.CHAT_REFERENCE,
+        refs.issue("microsoft/autogen", 6377),
+        refs.issue("Portkey-AI/gateway", 1062),
+        refs.pull("openclaw/openclaw", 875),
+        refs.issue("vercel/ai", 8132),
+        refs.pull("vercel/ai", 17233),
+    ),
+    api_message=(
+        "Invalid 'messages[{m}].tool_calls[{n}].id': string too long. Expected a string with "
+        "maximum length 40, but got a string with length {length} instead."
+    ),
+    example="""{
+  "model": "gpt-4o-mini",
+  "messages": [
+    {"role": "user", "content": "Weather in Paris?"},
+    {"role": "assistant", "content": null, "tool_calls": [{
+      "id": "portkey-6aa6db90-1b84-4155-9f32-f658c97d6b1b", "type": "function",
+      "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}]},
+    {"role": "tool", "tool_call_id": "portkey-6aa6db90-1b84-4155-9f32-f658c97d6b1b",
+     "content": "18 C"}
+  ]
+}""",
+    fix="""{
+  "model": "gpt-4o-mini",
+  "messages": [
+    {"role": "user", "content": "Weather in Paris?"},
+    {"role": "assistant", "content": null, "tool_calls": [{
+      "id": "call_6aa6db901b8441559f32f658", "type": "function",
+      "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}]},
+    {"role": "tool", "tool_call_id": "call_6aa6db901b8441559f32f658", "content": "18 C"}
+  ]
+}""",
+    near_misses=(
+        """{
+  "model": "gpt-4o-mini",
+  "messages": [
+    {"role": "user", "content": "Weather in Paris?"},
+    {"role": "assistant", "content": null, "tool_calls": [{
+      "id": "toolu_01A09q90qw90lq917835lq9ABCDEFGHI", "type": "function",
+      "function": {"name": "get_weather", "arguments": "{\\"city\\": \\"Paris\\"}"}}]},
+    {"role": "tool", "tool_call_id": "toolu_01A09q90qw90lq917835lq9ABCDEFGHI", "content": "18 C"}
+  ]
+}""",
+    ),
+)
+def tool_call_id_length(ctx: Context) -> Iterator[Finding]:
+    """A `tool_calls[].id` in the history is at most 40 characters long.
+
+    OpenAI's own ids (`call_` and 24 characters) fit; ids minted by another provider or a
+    gateway (a web search item's `ws_...` id, a UUID with a prefix) often do not, and the
+    API answered such histories with `string too long. Expected a string with maximum
+    length 40` (reports from 2025 to January 2026, on OpenAI and Azure OpenAI). A warning,
+    not an error: a reproduction of July 2026 (vercel/ai#17233) had a 51-character id
+    accepted, so the limit may no longer hold everywhere; but where it holds the whole
+    conversation fails, so it is worth reading. Shorten ids consistently (the call and its
+    `tool` message keep the same id).
+    """
+    for m in ctx.msgs:
+        if m is None:
+            continue
+        for n, call in m.calls:
+            cid = call.get("id")
+            if isinstance(cid, str) and len(cid) > 40:
+                yield warning(
+                    ctx.path(m.index, "tool_calls", n, "id"),
+                    tr(
+                        "the tool call id is {n} characters long; Chat Completions has refused "
+                        "ids over 40",
+                        n=len(cid),
+                    ),
+                    tr(
+                        "Shorten the id to 40 characters or fewer (in the call and in its "
+                        "`tool` message alike)."
+                    ),
+                )

@@ -448,6 +448,40 @@ def parameters_problem(path: str, params: Any) -> Finding | None:
                 "`parameters` out."
             ),
         )
+    where = _array_without_items(params, ())
+    if where is not None:
+        return Finding(
+            path + pointer(*where),
+            tr(
+                'an `array` in `parameters` has no `items`: the API rejects it ("array schema '
+                'missing items")'
+            ),
+            tr('Say what the array holds, e.g. `"items": {"type": "string"}`.'),
+        )
+    return None
+
+
+def _array_without_items(node: Any, where: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The pointer of the first `array` schema without `items` (or `prefixItems`), or None."""
+    if not isinstance(node, dict):
+        return None
+    kind = node.get("type")
+    is_array = kind == "array" or (isinstance(kind, list) and "array" in kind)
+    if is_array and "items" not in node and "prefixItems" not in node:
+        return where
+    subs: list[tuple[tuple[str, ...], Any]] = []
+    for key in ("properties", "$defs", "definitions"):
+        if isinstance(node.get(key), dict):
+            subs += [((*where, key, str(k)), v) for k, v in node[key].items()]
+    for key in ("items", "additionalProperties"):
+        subs.append(((*where, key), node.get(key)))
+    for key in ("anyOf", "oneOf", "allOf"):
+        if isinstance(node.get(key), list):
+            subs += [((*where, key, str(n)), v) for n, v in enumerate(node[key])]
+    for sub_where, sub in subs:
+        found = _array_without_items(sub, sub_where)
+        if found is not None:
+            return found
     return None
 
 
@@ -461,6 +495,9 @@ def parameters_problem(path: str, params: Any) -> Finding | None:
         refs.issue("inboxapi/cli", 106),
         refs.pull("prism-php/prism", 746),
         refs.pull("yomorun/yomo", 860),
+        refs.pull("sigoden/aichat", 1049),
+        refs.issue("brainlid/langchain", 148),
+        refs.pull("razorpay/razorpay-mcp-server", 44),
     ),
     api_message="Invalid schema for function: {detail}",
     example="""{
@@ -492,7 +529,9 @@ def parameters_invalid(ctx: Context) -> Iterator[Finding]:
     not `type: "object"` (no `type`, a root `anyOf`/`oneOf`, a string), a root object
     without `properties` (what MCP servers often send for a tool without arguments), and
     a schema that is not valid JSON Schema (`"properties": []` from a PHP empty array,
-    `"required": null`). `parameters: {}` is not settled (reports of "empty" schemas got
+    `"required": null`), and an `array` schema anywhere in it without `items` (`In
+    context=('properties', 'paths'), array schema missing items.`, `invalid_function_parameters`,
+    also without `strict`). `parameters: {}` is not settled (reports of "empty" schemas got
     the error, but not with exactly `{}`): a warning. The legacy `functions` are checked
     the same way.
     """

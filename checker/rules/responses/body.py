@@ -17,6 +17,7 @@ from checker.rules.record import Finding, also_checks, rule
 from checker.rules.responses import refs
 from checker.rules.responses.chat_shapes import CHAT_FIELDS, CHAT_MESSAGE_KEYS
 from checker.rules.responses.context import Context, warning
+from checker.rules.sampling_ranges import RESPONSES, range_findings
 
 #: Every top-level field of `POST /v1/responses` (SPEC `CreateResponse`).
 TOP_LEVEL = frozenset(
@@ -372,6 +373,33 @@ def max_output_tokens_min(ctx: Context) -> Iterator[Finding]:
             ),
             tr('Write `"{key}": {example}`, or remove it.', key=key, example=max(least, 1024)),
         )
+
+
+@rule(
+    "r-sampling-range",
+    api="responses",
+    scope="body",
+    sources=(refs.RESPONSES_API, refs.SPEC),
+    api_message=(
+        "Invalid '{param}': decimal below minimum value. Expected a value >= {low}, but got "
+        "{value} instead."
+    ),
+    example='{"model": "gpt-4.1", "input": "Name a colour.", "temperature": -0.5}',
+    fix='{"model": "gpt-4.1", "input": "Name a colour.", "temperature": 0}',
+    near_misses=(
+        '{"model": "gpt-4.1", "input": "Name a colour.", "temperature": 2, "top_p": 1}',
+        '{"model": "gpt-4.1", "input": "Name a colour.", "temperature": null, "top_p": 0}',
+    ),
+)
+def sampling_range(ctx: Context) -> Iterator[Finding]:
+    """`temperature` runs from 0 to 2, `top_p` from 0 to 1, `top_logprobs` from 0 to 20.
+
+    The API checks each number against its range before it reads anything else (`decimal
+    below minimum value`, `above maximum value`), and refuses a number written as a string
+    (`expected a decimal, but got a string`). `null` means the default. (`max_output_tokens`
+    has its own rule, `r-max-output-tokens-min`.)
+    """
+    yield from range_findings(ctx.body or {}, RESPONSES)
 
 
 def _id_finding(path: str, param: str, value: Any, prefix: str, hint: str) -> Finding:
