@@ -77,11 +77,21 @@ def nested(levels):
     return schema
 
 
+AUDIO_PART = {"type": "input_audio", "input_audio": {"data": "UklGRiQAAABXQVZF", "format": "wav"}}
 LONG_ID = "portkey-6aa6db90-1b84-4155-9f32-f658c97d6b1b"
 ROUND_TRIP = [ASK, calls(fn_call("call_1")), tool_msg("call_1")]
 
 # (case id, body, rule, severity, pointer, words the message or hint must contain)
 BROKEN = [
+    # o-audio-input-model: the table's `input` fact (gpt-4o-mini takes text and images)
+    (
+        "audio-part-on-gpt-4o-mini",
+        body("gpt-4o-mini", messages=[{"role": "user", "content": [AUDIO_PART]}]),
+        "o-audio-input-model",
+        "error",
+        "/messages/0/content/0/type",
+        "audio",
+    ),
     # o-sampling-range: the API reference's ranges (temperature 0..2, penalties -2..2)
     (
         "temperature-negative",
@@ -1303,6 +1313,19 @@ BROKEN = [
 ]
 
 NEAR_MISSES = [
+    (
+        "audio-part-on-audio-model",
+        body(
+            "gpt-4o-audio-preview-2024-12-17", messages=[{"role": "user", "content": [AUDIO_PART]}]
+        ),
+        "o-audio-input-model",
+    ),
+    (
+        "audio-part-on-unknown-model",
+        body("qwen2-audio", messages=[{"role": "user", "content": [AUDIO_PART]}]),
+        "o-audio-input-model",
+        ("model-unknown",),
+    ),
     (
         "sampling-edges",
         body(temperature=2, top_p=0, presence_penalty=-2, top_logprobs=20, logprobs=True),

@@ -1013,6 +1013,35 @@ BROKEN = [
         "/temperature",
         "number",
     ),
+    # ------------------------------------------------------------------ audio
+    (
+        "audio-as-input-file",
+        req(
+            input=[
+                user(
+                    [
+                        {
+                            "type": "input_file",
+                            "filename": "call.mp3",
+                            "file_data": "data:audio/mpeg;base64,SUQz",
+                        }
+                    ]
+                )
+            ]
+        ),
+        "r-audio-input",
+        "error",
+        "/input/0/content/0",
+        "audio",
+    ),
+    (
+        "audio-url-as-input-file",
+        req(input=[user([{"type": "input_file", "file_url": "https://example.com/a.wav?x=1"}])]),
+        "r-audio-input",
+        "error",
+        "/input/0/content/0",
+        "audio",
+    ),
     # ------------------------------------------------------------------ tool_choice
     # "Missing required parameter: 'tool_choice.name'."
     (

@@ -32,6 +32,7 @@ MODULES = (
     "calls",
     "pairing",
     "content",
+    "audio",
     "tools",
     "tool_choice",
     "strict",

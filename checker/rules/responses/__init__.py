@@ -31,6 +31,7 @@ MODULES = (
     "body",
     "config",
     "items",
+    "audio",
     "calls",
     "pairing",
     "reasoning",

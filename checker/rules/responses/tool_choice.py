@@ -327,8 +327,11 @@ def tool_choice_without_tools(ctx: Context) -> Iterator[Finding]:
     choice = body.get("tool_choice")
     if choice in (None, "none", "auto") or _declared(ctx)[1]:
         return
-    if isinstance(choice, dict) and (
-        choice.get("type") in HOSTED or choice.get("type") in _UNLISTED_WEB
+    hosted = (*HOSTED, *_UNLISTED_WEB)
+    if (
+        isinstance(choice, dict)
+        and isinstance(choice.get("type"), str)
+        and choice["type"] in hosted
     ):
         return  # a hosted tool forced but not declared: r-tool-choice-invalid's error
     yield warning(
