@@ -695,3 +695,51 @@ def test_pt_br_messages():
             d for d in lint_value(body).diagnostics if d.rule == "a-tool-result-error-content"
         ]
     assert "o que deu errado" in found.message
+
+
+@pytest.mark.parametrize("api", ["anthropic", "openai"])
+def test_an_object_result_is_answered_with_its_own_data_as_json_text(api):
+    """Issue 29: the hint carries the request's own object as JSON text, not another value."""
+    data = {"temp_c": 22, "sky": "sunny"}
+    if api == "anthropic":
+        value = {
+            "model": "claude-sonnet-4-5",
+            "max_tokens": 100,
+            "tools": [{"name": "get_weather", "input_schema": {"type": "object"}}],
+            "messages": [
+                {"role": "user", "content": "Weather?"},
+                {
+                    "role": "assistant",
+                    "content": [
+                        {"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {}}
+                    ],
+                },
+                {
+                    "role": "user",
+                    "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": data}],
+                },
+            ],
+        }
+    else:
+        value = {
+            "model": "gpt-4o",
+            "messages": [
+                {"role": "user", "content": "Weather?"},
+                {
+                    "role": "assistant",
+                    "content": None,
+                    "tool_calls": [
+                        {
+                            "id": "call_1",
+                            "type": "function",
+                            "function": {"name": "get_weather", "arguments": "{}"},
+                        }
+                    ],
+                },
+                {"role": "tool", "tool_call_id": "call_1", "content": data},
+            ],
+        }
+    hints = [d.hint for d in lint_value(value, api).errors if d.path.endswith("/content")]
+    assert hints, lint_value(value, api).diagnostics
+    assert json.dumps(json.dumps(data)) in hints[0]
+    assert 'sunny"`' not in hints[0] and "22 C" not in hints[0]

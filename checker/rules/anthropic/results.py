@@ -17,6 +17,7 @@ from checker.rules.anthropic.context import (
 )
 from checker.rules.anthropic.models import claude_version
 from checker.rules.record import Finding, rule
+from checker.rules.tool_output import as_text_hint
 
 TOOL_SEARCH = f"{refs.DOCS}/agents-and-tools/tool-use/tool-search-tool"
 #: the first Claude version with tool search (Opus 4.1 and older have none)
@@ -100,10 +101,7 @@ def tool_result_content_type(ctx: Context) -> Iterator[Finding]:
                 yield Finding(
                     path,
                     message,
-                    tr(
-                        'Write the tool\'s output as a string, e.g. `"content": "22 C, sunny"`, '
-                        "or leave `content` out."
-                    ),
+                    as_text_hint(content),
                 )
                 continue
             for n, item in enumerate(content):

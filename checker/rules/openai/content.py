@@ -16,6 +16,7 @@ from checker.rules.openai.context import (
 )
 from checker.rules.openai.models import named_model
 from checker.rules.record import Finding, rule
+from checker.rules.tool_output import as_text_hint
 
 
 @rule(
@@ -75,7 +76,7 @@ def tool_content_type(ctx: Context) -> Iterator[Finding]:
                     "text parts",
                     type=json_type(content),
                 ),
-                hint,
+                as_text_hint(content),
             )
             continue
         for j, part in enumerate(content):
