@@ -517,8 +517,8 @@ def tool_msg_name(ctx: Context) -> Iterator[Finding]:
     scope="body",
     sources=(refs.CHAT_API, refs.SPEC),
     api_message=(
-        "Invalid '{param}': decimal above maximum value. Expected a value <= {high}, but got "
-        "{value} instead."
+        "Invalid 'temperature': decimal above maximum value. Expected a value <= 2, but got "
+        "2.5 instead."
     ),
     example="""{
   "model": "gpt-4.1",
@@ -540,9 +540,10 @@ def tool_msg_name(ctx: Context) -> Iterator[Finding]:
     ),
 )
 def sampling_range(ctx: Context) -> Iterator[Finding]:
-    """`temperature` runs from 0 to 2, `top_p` from 0 to 1, `presence_penalty` and
-    `frequency_penalty` from -2 to 2, `top_logprobs` from 0 to 20.
+    """OpenAI's sampling parameters are numbers within their ranges.
 
+    `temperature` runs from 0 to 2, `top_p` from 0 to 1, `presence_penalty` and
+    `frequency_penalty` from -2 to 2, `top_logprobs` from 0 to 20.
     The API checks each number against its range (`decimal below minimum value`, `above
     maximum value`) and refuses a number written as a string. `null` means the default.
     Anthropic's `temperature` stops at 1; OpenAI's goes to 2.

@@ -43,7 +43,6 @@ def _parts(ctx: Context) -> Iterator[tuple[str, dict[str, Any]]]:
     "r-audio-input",
     api="responses",
     sources=(refs.RESPONSES_API, FILE_INPUTS_PAGE, AUDIO_PAGE),
-    api_message="Invalid input file: unsupported MIME type '{mime}'.",
     example="""{
   "model": "gpt-5.4",
   "input": [{"role": "user", "content": [

@@ -381,8 +381,8 @@ def max_output_tokens_min(ctx: Context) -> Iterator[Finding]:
     scope="body",
     sources=(refs.RESPONSES_API, refs.SPEC),
     api_message=(
-        "Invalid '{param}': decimal below minimum value. Expected a value >= {low}, but got "
-        "{value} instead."
+        "Invalid 'temperature': decimal below minimum value. Expected a value >= 0, but got "
+        "-0.5 instead."
     ),
     example='{"model": "gpt-4.1", "input": "Name a colour.", "temperature": -0.5}',
     fix='{"model": "gpt-4.1", "input": "Name a colour.", "temperature": 0}',
