@@ -14,7 +14,7 @@ from typing import Any
 
 from checker.answer_context import ChoiceContext, JsonContext, parse_choices
 from checker.criterion_id import criterion_id
-from checker.criterion_run import CANNOT_CHECK, run_criteria
+from checker.criterion_run import CANNOT_CHECK, error_text, judge_failed_verdict, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
 from checker.i18n import tr
 from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
@@ -42,15 +42,18 @@ def mark(
         except NotUtf8Error as problem:
             return _unreadable(exercise, encoding_diagnostic(problem), tr("the file is not UTF-8"))
     kind = exercise.get("kind", "json")
-    if kind == "json":
-        return mark_json(exercise, text, model=model, checks=checks)
-    if kind == "choice":
-        return mark_choice(exercise, text, checks=checks)
-    if kind == "python":
+    if kind not in ("json", "choice", "python"):
+        raise ValueError(f"unknown exercise kind {kind!r}")
+    try:
+        if kind == "json":
+            return mark_json(exercise, text, model=model, checks=checks)
+        if kind == "choice":
+            return mark_choice(exercise, text, checks=checks)
         from checker.python_exercise import mark_python
 
         return mark_python(exercise, text, model=model, checks=checks, filename=filename)
-    raise ValueError(f"unknown exercise kind {kind!r}")
+    except Exception as exc:  # noqa: BLE001 - a judge that fails makes an `error`, never a pass
+        return judge_failed_verdict(exercise, error_text(exc))
 
 
 def mark_json(

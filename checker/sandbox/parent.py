@@ -213,8 +213,9 @@ class _Session:
     def run(self, plans: list[dict[str, Any]], judge: Validator | None) -> RunReport:
         internal: list[str] = []
         expected: list[Any] = [None] * len(plans)
+        sent: list[dict[str, Any] | None] = [None] * len(plans)
         if self.support_path is not None:
-            keys, problem = self._reference(plans)
+            keys, sent, problem = self._reference(plans)
             if problem:
                 return self._internal(internal + [problem])
             expected = keys
@@ -231,7 +232,7 @@ class _Session:
                 ToolScript(plan["tool_results"]),
             )
             outcome = self._child(index, plan, records)
-            result = self._result(index, plan, records, outcome, expected[index])
+            result = self._result(index, plan, records, outcome, expected[index], sent[index])
             results.append(result)
             internal += records.model.internal_errors + outcome.internal
             exit_code = outcome.exit_code if outcome.exit_code is not None else exit_code
@@ -269,6 +270,7 @@ class _Session:
         records: RunRecords,
         outcome: _Outcome,
         expected: Any,
+        sent: dict[str, Any] | None = None,
     ) -> RunResult:
         model = records.model
         final = outcome.final or {}
@@ -293,19 +295,22 @@ class _Session:
             truncated=outcome.truncated,
             finished=outcome.final is not None,
             expected=expected,
-            mutated=list(final.get("mutated", [])),
+            mutated=changed_arguments(plan["call"], sent, final.get("arguments")),
         )
 
-    def _reference(self, plans: list[dict[str, Any]]) -> tuple[list[Any], str]:
-        """The support code's key for every run, from a child that runs no learner code."""
+    def _reference(
+        self, plans: list[dict[str, Any]]
+    ) -> tuple[list[Any], list[dict[str, Any] | None], str]:
+        """The support code's key for every run, and the arguments each run is given, from
+        a child that runs no learner code."""
         config = {"mode": "reference", "calls": [plan["call"] for plan in plans]}
         outcome = self._child(-1, {"call": {}}, None, extra=config)
         final = outcome.final or {}
-        keys = final.get("runs")
+        keys, arguments = final.get("runs"), final.get("arguments")
         if outcome.status != "ok" or not isinstance(keys, list) or len(keys) != len(plans):
             message = (outcome.detail or {}).get("message") or outcome.status
-            return [], f"the exercise's support code failed: {message}"
-        return keys, ""
+            return [], [], f"the exercise's support code failed: {message}"
+        return keys, list(arguments), ""
 
     # -- one child -------------------------------------------------------------------------
 
@@ -535,3 +540,53 @@ def _exception(data: dict[str, Any]) -> LearnerException:
 
 def _ms_since(started: float) -> int:
     return int((time.monotonic() - started) * 1000)
+
+
+def changed_arguments(
+    call: dict[str, Any], sent: dict[str, Any] | None, reported: Any
+) -> list[str]:
+    """The names of the arguments the entry changed in place, decided here.
+
+    What the parent sent is its own record: the planned value, or (`$support.NAME`) what
+    the reference child, which runs no learner code, resolved it to (`sent`). It is compared
+    with what the child reports each argument holds after the call. Only where the parent
+    has no record it can compare (a value JSON cannot hold) does the child's own "before"
+    stand in. An argument the child does not report counts as changed.
+    """
+    from checker.sandbox.child.sdk import to_jsonable
+
+    if not isinstance(reported, dict):  # the run never finished: nothing to compare
+        return []
+    states = reported
+    before, after = states.get("before") or {}, states.get("after") or {}
+    changed = []
+    for name, planned in call.items():
+        if planned in ("$client", "$run_tool"):
+            continue
+        if isinstance(planned, str) and planned.startswith("$support."):
+            record = (sent or {}).get(name, _NO_RECORD)
+        else:
+            record = to_jsonable(planned)
+        if record is _NO_RECORD or _opaque(record):
+            record = before.get(name, _NO_RECORD)
+        if name not in after or record is _NO_RECORD or after[name] != record:
+            changed.append(name)
+    return changed
+
+
+_NO_RECORD = object()
+
+
+def _opaque(value: Any) -> bool:
+    """Whether `value` holds a `{"__repr__": ...}` or a function: data that cannot be
+    compared across processes."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "__repr__" in item or "__callable__" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
