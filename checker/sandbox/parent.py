@@ -41,8 +41,8 @@ from typing import Any
 
 from checker.i18n import current_language, tr
 from checker.sandbox import contain, reasons
+from checker.sandbox.jail import FAILED as JAIL_FAILED
 from checker.sandbox.plan import (
-    PACKAGE_ROOT,
     SUPPORT_FILE,
     check_support,
     find_syntax_error,
@@ -71,13 +71,10 @@ from checker.sandbox.scripted import RunRecords, ScriptedModel, ToolScript, Vali
 #: The judge of each request unless told otherwise: the Anthropic protocol rules.
 DEFAULT_VALIDATOR = "checker.sandbox.scripted:lint_validate"
 
-#: The child's first lines: the folder that holds the engine goes on the path, and the
-#: harness runs. (The engine's `__init__` loads the small public API; the rules, the
-#: scripted model and the records stay in the parent.)
-BOOTSTRAP = (
-    "import sys; sys.path.insert(0, {root!r}); "
-    "from checker.sandbox.child.harness import main; main({read}, {write})"
-)
+#: The child's code once the engine is on its path (`contain.command` puts it there,
+#: inside the sandbox): the harness runs. (The engine's `__init__` loads the small public
+#: API; the rules, the scripted model and the records stay in the parent.)
+BOOTSTRAP = "from checker.sandbox.child.harness import main; main({read}, {write})"
 
 
 def run_python(
@@ -113,6 +110,9 @@ def run_python(
     author's mistake); everything the learner's code does ends in a `RunReport`.
     """
     started = time.monotonic()
+    refused = contain.refusal()
+    if refused:  # root with no sandbox, where nobody cannot run this Python
+        return RunReport(status="internal-error", reason=refused, duration_ms=_ms_since(started))
     filename = safe_filename(filename)
     if support is not None:
         check_support(support)
@@ -388,16 +388,13 @@ def _serve(
     to_child_r, to_child_w = os.pipe()
     from_child_r, from_child_w = os.pipe()
     out_r, out_w = os.pipe()
-    python = [
-        executable,
-        "-I",
-        "-X",
-        "utf8",
-        "-c",
-        BOOTSTRAP.format(root=str(PACKAGE_ROOT), read=to_child_r, write=from_child_w),
-    ]
     argv = contain.command(
-        python, work=str(work), files=files, env=env, disk_bytes=limits.disk_mb * 1024 * 1024
+        BOOTSTRAP.format(read=to_child_r, write=from_child_w),
+        work=str(work),
+        files=files,
+        env=env,
+        disk_bytes=limits.disk_mb * 1024 * 1024,
+        keep_fds=(to_child_r, from_child_w),
     )
     outcome = _Outcome()
     try:
@@ -422,8 +419,12 @@ def _serve(
             with contextlib.suppress(OSError):
                 os.close(fd)
     outcome.exit_code = proc.returncode
-    if contain.current().contained and 128 < proc.returncode < 160:
-        outcome.exit_code = 128 - proc.returncode  # bubblewrap's 128+N: killed by signal N
+    box = contain.current()
+    if box.contained and 128 < proc.returncode < 160:
+        outcome.exit_code = 128 - proc.returncode  # the sandbox's 128+N: killed by signal N
+    if box.kind == "namespaces" and proc.returncode == JAIL_FAILED and outcome.final is None:
+        outcome.status = "internal-error"
+        outcome.detail = {"message": f"the sandbox could not start: {outcome.output[-500:]}"}
     if outcome.final is None and outcome.status == "ok":
         outcome.status, outcome.detail = reasons.status_from_exit(outcome.exit_code)
     if outcome.status == "internal-error" and outcome.output:
@@ -521,7 +522,17 @@ def _converse(
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    """End the child and everything it started: its process group (and its namespace)."""
+    """End the child and everything it started: its process group (and its namespace).
+
+    In the in-house sandbox the process started is the supervisor, outside the child's pid
+    namespace: SIGTERM makes it kill the namespace's first process, which ends every
+    process in it (one that left the process group included), before the group is killed.
+    """
+    if contain.current().kind == "namespaces" and proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(proc.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=1)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):

@@ -333,13 +333,14 @@ def test_warnings_alone_do_not_refuse_a_request():
     assert client.errors == []
 
 
-def test_a_failing_validator_is_not_blamed_on_the_learner():
+def test_a_failing_validator_refuses_the_request_and_is_recorded_as_ours():
     def broken(request):
         raise KeyError("oops")
 
     client = Loopback(SCRIPT, validate=broken)
-    assert ask(client, [{"role": "user", "content": "hi"}]).stop_reason == "tool_use"
-    assert "validator failed" in client.internal_errors[0]
+    with pytest.raises(fc.BadRequestError):  # never "accepted": the verdict is an error
+        ask(client, [{"role": "user", "content": "hi"}])
+    assert "could not be judged (KeyError)" in client.internal_errors[0]
 
 
 @pytest.mark.parametrize(
