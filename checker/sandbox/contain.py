@@ -33,6 +33,7 @@ error), `none` (no containment, said in the note).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import glob
 import json
@@ -149,12 +150,27 @@ def _probe_bwrap() -> tuple[str | None, str]:
 
 
 def _probe_namespaces() -> str:
-    """ "" when the in-house sandbox starts here, else what is missing."""
+    """Empty when the in-house sandbox starts here, else what is missing.
+
+    A success is remembered (`_probe_key`: this user, kernel, boot and Python) in the
+    user's cache folder, so that a command pays for the probe once per boot, not on every
+    run; a child that then fails to enter the sandbox forgets it (`forget_probe`).
+    """
     from checker.sandbox import jail
 
     why = jail.supported()
     if why:
         return why
+    key = _probe_key()
+    if key and _probe_cache().get("ok") == key:
+        return ""
+    why = _run_probe()
+    if not why and key:
+        _remember_probe(key)
+    return why
+
+
+def _run_probe() -> str:
     with tempfile.TemporaryDirectory(prefix="tooltutor-probe-") as tmp:
         work = os.path.join(tmp, "work")
         os.mkdir(work)
@@ -172,6 +188,47 @@ def _probe_namespaces() -> str:
     if "unshare" in detail:
         return f"unprivileged user namespaces are not available ({detail})"
     return f"the in-house sandbox cannot start here ({detail})"
+
+
+def _probe_key() -> str:
+    try:
+        with open("/proc/sys/kernel/random/boot_id", encoding="ascii") as handle:
+            boot = handle.read().strip()
+    except OSError:
+        return ""
+    return f"{os.getuid()}|{os.uname().release}|{boot}|{interpreter()}|{engine_dir()}"
+
+
+def _probe_cache_path() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "tooltutor", f"sandbox-{os.getuid()}.json")
+
+
+def _probe_cache() -> dict:
+    try:
+        with open(_probe_cache_path(), encoding="utf-8") as handle:
+            value = json.load(handle)
+    except (OSError, ValueError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _remember_probe(key: str) -> None:
+    path = _probe_cache_path()
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump({"ok": key}, handle)
+        os.replace(temporary, path)
+    except OSError:
+        pass  # no cache folder: probe again next time
+
+
+def forget_probe() -> None:
+    """A child could not enter the sandbox after all: probe again next time."""
+    with contextlib.suppress(OSError):
+        os.remove(_probe_cache_path())
 
 
 def _bwrap_namespaces() -> list[str]:

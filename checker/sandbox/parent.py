@@ -425,6 +425,7 @@ def _serve(
     if box.kind == "namespaces" and proc.returncode == JAIL_FAILED and outcome.final is None:
         outcome.status = "internal-error"
         outcome.detail = {"message": f"the sandbox could not start: {outcome.output[-500:]}"}
+        contain.forget_probe()
     if outcome.final is None and outcome.status == "ok":
         outcome.status, outcome.detail = reasons.status_from_exit(outcome.exit_code)
     if outcome.status == "internal-error" and outcome.output:
