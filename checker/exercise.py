@@ -63,7 +63,6 @@ def mark_json(
     model: str | None = None,
     checks: Mapping[str, Any] | None = None,
 ) -> Verdict:
-    from checker.lint import lint_value
     from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
 
     try:
@@ -73,16 +72,7 @@ def mark_json(
             exercise, json_syntax_diagnostic(err), tr("your answer is not valid JSON yet")
         )
     api = exercise.get("api", "anthropic")
-
-    def lint(value):
-        fmt = api if api in ("anthropic", "openai", "responses") else "auto"
-        # A whole body names its own model: the request is judged for that one. The
-        # course's model is a Claude model: it says nothing of a request to OpenAI.
-        own = isinstance(value, dict) and isinstance(value.get("model"), str)
-        model_ = None if own or api in ("openai", "responses") else model
-        return lint_value(value, fmt, bare=isinstance(value, list), model=model_, fragment=True)
-
-    ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
+    ctx = JsonContext(doc.value, exercise.get("given"), api, model, answer_linter(api, model))
     criteria, diagnostics = run_criteria(exercise, ctx, checks)
     protocol: list[Diagnostic] = []
     if api != "none" and ctx.messages is not None:
@@ -92,6 +82,22 @@ def mark_json(
         protocol + _dedupe(diagnostics), doc.value, foldable={c.id for c in criteria}
     )
     return Verdict(all(c.passed for c in criteria), criteria, _positioned(diagnostics, doc))
+
+
+def answer_linter(api: str, model: str | None):
+    """The protocol rules a JSON answer to an exercise of `api` is judged by (`ctx.lint`)."""
+
+    def lint(value):
+        from checker.lint import lint_value
+
+        fmt = api if api in ("anthropic", "openai", "responses") else "auto"
+        # A whole body names its own model: the request is judged for that one. The
+        # course's model is a Claude model: it says nothing of a request to OpenAI.
+        own = isinstance(value, dict) and isinstance(value.get("model"), str)
+        model_ = None if own or api in ("openai", "responses") else model
+        return lint_value(value, fmt, bare=isinstance(value, list), model=model_, fragment=True)
+
+    return lint
 
 
 #: how many knock-on notes one diagnostic carries in its hint

@@ -36,6 +36,9 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=t("port to listen on (default: {port})", port=DEFAULT_PORT),
     )
+    from tooltutor.commands._common import add_trust_option
+
+    add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -70,6 +73,10 @@ def run(args) -> int:
     from tooltutor.commands._common import load_course_or_fail
 
     course = load_course_or_fail(args)  # a course that cannot load is reported here
+    from tooltutor.trust import ensure_trusted
+
+    # asked here, on the terminal that started the server, before any tab runs its code
+    ensure_trusted(course, assume=getattr(args, "trust", False))
     if not _is_loopback(args.host):
         print(
             t(
