@@ -8,7 +8,7 @@ loaded, and only once the course is trusted (`tooltutor.trust`): without that de
 `course_checks` raises `trust.NotTrusted` instead of importing anything. The bundled
 course's checks are product code, shipped and reviewed with the engine: they run in this
 process. Any other course's checks run in a sandboxed child of their own, from the
-snapshot the trust decision hashed (`checker.sandbox.checks_host`): records in, findings
+snapshot the trust decision hashed (`checker.course_checks_host`): records in, findings
 out. A folder that cannot be imported is a problem of the course, reported with the file
 and line that failed.
 """
@@ -63,10 +63,10 @@ def course_checks(course) -> dict[str, Any]:
     key = (str(checks_folder(course).resolve()), code.files_digest)
     host = _hosts.get(key)
     if host is None:
-        from checker.sandbox.checks_host import CheckHost
+        from checker.course_checks_host import CheckHost
 
         host = _hosts[key] = CheckHost(sources, str(checks_folder(course).resolve()))
-    from checker.sandbox.checks_host import ChecksNotLoaded
+    from checker.course_checks_host import ChecksNotLoaded
 
     try:
         return host.specs()

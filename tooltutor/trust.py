@@ -8,7 +8,7 @@ is trusted:
   (`checker.sandbox`), support code beside each answer, the rest under `validate`;
 - its `checks/` folder: Python that marks answers. The bundled course's checks are product
   code, shipped and reviewed with the engine, and run in the tooltutor process. Any other
-  course's checks run in a sandboxed child of their own (`checker.sandbox.checks_host`):
+  course's checks run in a sandboxed child of their own (`checker.course_checks_host`):
   they get the answer's records as data and give findings back, and never see the
   learner's files or progress.
 

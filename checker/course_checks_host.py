@@ -1,6 +1,6 @@
 """A course's own checks, run in a contained child: records in, findings out.
 
-`CheckHost(sources, shown_as)` starts one child (`checker.sandbox.child.checks_runner`)
+`CheckHost(sources, shown_as)` starts one child (`checker.course_checks_child`)
 under the same containment as learner code (`checker.sandbox.contain`): no network, no
 home folder, no progress database, no file of the course. The child imports the course's
 `checks/` from the snapshot it is sent, and says which checks it declares; `specs()` gives
@@ -128,10 +128,7 @@ class CheckHost:
             f"{contain.ENGINE_MOUNT}/{name}": path
             for name, path in contain.dependency_dirs().items()
         }
-        main = (
-            "from checker.sandbox.child.checks_runner import main; "
-            f"main({to_child_r}, {from_child_w})"
-        )
+        main = f"from checker.course_checks_child import main; main({to_child_r}, {from_child_w})"
         env = {
             "PATH": os.defpath,
             "HOME": work,
@@ -245,7 +242,7 @@ class CheckHost:
 
 
 def context_data(ctx: Any) -> dict[str, Any]:
-    """The data of an answer's context that a check reads (see `checks_runner.context`)."""
+    """The data of an answer's context that a check reads (see `course_checks_child.context`)."""
     from checker.answer_context import ChoiceContext, JsonContext
 
     if isinstance(ctx, JsonContext):
