@@ -76,6 +76,7 @@ __all__ = [
     "not_messages",
     "pointer",
     "quote",
+    "returned_reply",  # noqa: F822 (from checker.python_checks, on first use)
     "safe",
     "same",
     "tool_rounds",  # noqa: F822 (from checker.python_checks, on first use)
@@ -90,7 +91,8 @@ _entry_points_loaded = False
 
 
 def __getattr__(name: str) -> Any:
-    if name in ("PythonContext", "tool_rounds"):  # the Python run checks', on first use
+    # the Python run checks', on first use
+    if name in ("PythonContext", "returned_reply", "tool_rounds"):
         from checker import python_checks
 
         return getattr(python_checks, name)

@@ -7,7 +7,7 @@ from typing import Any
 
 from checker.check_registry import Outcome, resolve_given
 from checker.criterion_id import criterion_id
-from checker.diagnostics import Criterion, Diagnostic
+from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.i18n import N_, tr
 
 #: what a learner reads when a check fails on an answer it did not foresee
@@ -15,6 +15,42 @@ CANNOT_CHECK = N_(
     "This part of your answer could not be checked: its shape is too far from what the "
     "exercise asks for. Compare it with the shape shown in the task."
 )
+#: the rule of a diagnostic that says the judging itself failed: the verdict is `error`
+MARKING_ERROR = "marking-error"
+NOT_JUDGED = N_("Not checked: the marking of this exercise failed (not your answer).")
+JUDGE_FAILED = N_(
+    "The checker could not judge this answer: {why}. This is not a verdict on your answer, "
+    "and it cannot pass until it is judged."
+)
+CHECK_FAILED = N_("the check {check} of this criterion failed ({error})")
+JUDGE_FAILED_HINT = N_(
+    "If the exercise comes with the course, this is a fault of the exercise or of "
+    "tooltutor: please report it."
+)
+
+
+def judge_failed(why: str) -> Diagnostic:
+    """The diagnostic of a judge that failed (a check, the protocol rules, the scripted
+    model's judge): it makes the verdict `error`, never a pass."""
+    return Diagnostic(MARKING_ERROR, "error", "", tr(JUDGE_FAILED, why=why), tr(JUDGE_FAILED_HINT))
+
+
+def judge_failed_verdict(exercise: Mapping[str, Any], why: str, output: str = "") -> Verdict:
+    """A verdict of `error`: every criterion unchecked, one diagnostic that says why."""
+    criteria = [
+        Criterion(spec["label"], False, tr(NOT_JUDGED), criterion_id(spec))
+        for spec in exercise.get("criteria", [])
+    ]
+    return Verdict(False, criteria, [judge_failed(why)], output)
+
+
+def error_text(exc: BaseException) -> str:
+    """`KeyError: 'x'`, bounded, for a message."""
+    try:
+        text = f"{type(exc).__name__}: {exc}"
+    except Exception:  # noqa: BLE001 - an exception whose str() fails still has a type
+        text = type(exc).__name__
+    return text if len(text) <= 300 else text[:300] + "..."
 
 
 def run_criteria(
@@ -38,8 +74,13 @@ def run_criteria(
             params = resolve_given(spec.get("params") or {}, given)
             try:
                 outcome = check.function(ctx, params)
-            except Exception:  # noqa: BLE001 - an answer must never crash the marking
-                outcome = Outcome(False, tr(CANNOT_CHECK))
+                if not isinstance(outcome, Outcome):
+                    raise TypeError(f"the check returned {type(outcome).__name__}, not Outcome")
+            except Exception as exc:  # noqa: BLE001 - a judge that fails is an `error`, not a pass
+                why = tr(CHECK_FAILED, check=repr(spec["check"]), error=error_text(exc))
+                criteria.append(Criterion(spec["label"], False, tr(NOT_JUDGED), cid))
+                diagnostics.append(judge_failed(why))
+                continue
         criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid))
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))

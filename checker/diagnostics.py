@@ -52,6 +52,10 @@ NOT_RUN_RULES = frozenset(
 )
 
 
+#: A judge of the answer failed (a check, the protocol rules): the verdict is `error`.
+JUDGE_FAILED_RULES = frozenset({"marking-error"})
+
+
 class _DiagnosticFields(NamedTuple):
     rule: str
     severity: Severity
@@ -156,12 +160,18 @@ class Verdict(_VerdictFields):
         diagnostics: list[Diagnostic] | None = None,
         output: str = "",
     ) -> Verdict:
-        return super().__new__(cls, passed, list(criteria or []), list(diagnostics or []), output)
+        diagnostics = list(diagnostics or [])
+        if passed and any(d.rule in JUDGE_FAILED_RULES for d in diagnostics):
+            passed = False  # a judge that failed never lets an answer pass
+        return super().__new__(cls, passed, list(criteria or []), diagnostics, output)
 
     @property
     def status(self) -> str:
         """`pass`, `fail`, or `error` when no criterion could be checked (the submission
-        could not be read, or its code was stopped before it finished)."""
+        could not be read, or its code was stopped before it finished) or a judge failed.
+        A failed judge is `error` even where every criterion says it passed."""
+        if any(d.rule in JUDGE_FAILED_RULES for d in self.diagnostics):
+            return "error"
         if self.passed:
             return "pass"
         if self.stopped_by() is not None:
@@ -171,7 +181,12 @@ class Verdict(_VerdictFields):
     def stopped_by(self) -> Diagnostic | None:
         """The diagnostic that kept every criterion from being checked, if one did."""
         return next(
-            (d for d in self.diagnostics if d.rule in UNREADABLE_RULES | NOT_RUN_RULES), None
+            (
+                d
+                for d in self.diagnostics
+                if d.rule in UNREADABLE_RULES | NOT_RUN_RULES | JUDGE_FAILED_RULES
+            ),
+            None,
         )
 
     def to_dict(self, exercise: Any = None) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 
 from checker.answer_context import ChoiceContext, JsonContext, parse_choices
 from checker.criterion_id import criterion_id
-from checker.criterion_run import CANNOT_CHECK, run_criteria
+from checker.criterion_run import CANNOT_CHECK, error_text, judge_failed_verdict, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
 from checker.i18n import tr
 from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
@@ -42,15 +42,18 @@ def mark(
         except NotUtf8Error as problem:
             return _unreadable(exercise, encoding_diagnostic(problem), tr("the file is not UTF-8"))
     kind = exercise.get("kind", "json")
-    if kind == "json":
-        return mark_json(exercise, text, model=model, checks=checks)
-    if kind == "choice":
-        return mark_choice(exercise, text, checks=checks)
-    if kind == "python":
+    if kind not in ("json", "choice", "python"):
+        raise ValueError(f"unknown exercise kind {kind!r}")
+    try:
+        if kind == "json":
+            return mark_json(exercise, text, model=model, checks=checks)
+        if kind == "choice":
+            return mark_choice(exercise, text, checks=checks)
         from checker.python_exercise import mark_python
 
         return mark_python(exercise, text, model=model, checks=checks, filename=filename)
-    raise ValueError(f"unknown exercise kind {kind!r}")
+    except Exception as exc:  # noqa: BLE001 - a judge that fails makes an `error`, never a pass
+        return judge_failed_verdict(exercise, error_text(exc))
 
 
 def mark_json(
@@ -60,7 +63,6 @@ def mark_json(
     model: str | None = None,
     checks: Mapping[str, Any] | None = None,
 ) -> Verdict:
-    from checker.lint import lint_value
     from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
 
     try:
@@ -70,16 +72,7 @@ def mark_json(
             exercise, json_syntax_diagnostic(err), tr("your answer is not valid JSON yet")
         )
     api = exercise.get("api", "anthropic")
-
-    def lint(value):
-        fmt = api if api in ("anthropic", "openai", "responses") else "auto"
-        # A whole body names its own model: the request is judged for that one. The
-        # course's model is a Claude model: it says nothing of a request to OpenAI.
-        own = isinstance(value, dict) and isinstance(value.get("model"), str)
-        model_ = None if own or api in ("openai", "responses") else model
-        return lint_value(value, fmt, bare=isinstance(value, list), model=model_, fragment=True)
-
-    ctx = JsonContext(doc.value, exercise.get("given"), api, model, lint)
+    ctx = JsonContext(doc.value, exercise.get("given"), api, model, answer_linter(api, model))
     criteria, diagnostics = run_criteria(exercise, ctx, checks)
     protocol: list[Diagnostic] = []
     if api != "none" and ctx.messages is not None:
@@ -89,6 +82,22 @@ def mark_json(
         protocol + _dedupe(diagnostics), doc.value, foldable={c.id for c in criteria}
     )
     return Verdict(all(c.passed for c in criteria), criteria, _positioned(diagnostics, doc))
+
+
+def answer_linter(api: str, model: str | None):
+    """The protocol rules a JSON answer to an exercise of `api` is judged by (`ctx.lint`)."""
+
+    def lint(value):
+        from checker.lint import lint_value
+
+        fmt = api if api in ("anthropic", "openai", "responses") else "auto"
+        # A whole body names its own model: the request is judged for that one. The
+        # course's model is a Claude model: it says nothing of a request to OpenAI.
+        own = isinstance(value, dict) and isinstance(value.get("model"), str)
+        model_ = None if own or api in ("openai", "responses") else model
+        return lint_value(value, fmt, bare=isinstance(value, list), model=model_, fragment=True)
+
+    return lint
 
 
 #: how many knock-on notes one diagnostic carries in its hint

@@ -87,6 +87,25 @@ def _reply(run, request_index: int) -> dict | None:
     return None
 
 
+def returned_reply(run) -> int | None:
+    """The index of the request whose reply the run returned, as `create` gave it; or None.
+
+    Decided from the parent's own records: what the run returned must be an SDK `Message`
+    holding exactly the reply the parent issued for that request (its id, content, stop
+    reason, usage...). No attribute of the object, nor any key of a dict, says which reply
+    it is: a reply changed, copied from another or made up matches none.
+    """
+    returned = run.returned
+    if not isinstance(returned, dict) or returned.get("__sdk__") != "Message":
+        return None
+    data = {key: value for key, value in returned.items() if key != "__sdk__"}
+    for reply in reversed(run.replies):
+        if isinstance(reply, dict) and reply.get("message") == data:
+            index = reply.get("request")
+            return index if isinstance(index, int) else None
+    return None
+
+
 def _tool_uses(message: Any) -> list[dict]:
     if not isinstance(message, dict) or not isinstance(message.get("content"), list):
         return []
@@ -443,9 +462,8 @@ def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
     for run in ctx.runs:
         if run.exception is not None:
             return raised_outcome(run)
-        returned = run.returned
         last = len(run.requests) - 1
-        if isinstance(returned, dict) and returned.get("__reply__") == last:
+        if last >= 0 and returned_reply(run) == last:
             continue
         return Outcome(
             False,

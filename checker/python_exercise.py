@@ -16,7 +16,7 @@ from typing import Any
 
 from checker import python_checks  # noqa: F401  (registers the python checks)
 from checker.criterion_id import criterion_id
-from checker.criterion_run import run_criteria
+from checker.criterion_run import judge_failed_verdict, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.i18n import tr
 from checker.python_checks import PythonContext, refusal
@@ -58,6 +58,8 @@ def mark_python(
     )
     if report.status != "ok":
         return _not_run(exercise, report)
+    if report.internal_errors:  # a judge of the parent failed (the request judge, the key)
+        return judge_failed_verdict(exercise, report.internal_errors[0], _printed(report))
     criteria, diagnostics = run_criteria(exercise, PythonContext(report, exercise), checks)
     diagnostics = _exception_diagnostics(report) + _request_diagnostics(report) + diagnostics
     return Verdict(all(c.passed for c in criteria), criteria, diagnostics, _printed(report))

@@ -275,10 +275,9 @@ def _api_findings(definitions: list[tuple[str, Any]], model: str | None) -> dict
     }
     if model:
         body["model"] = model
-    try:
-        result = lint_value(body, "anthropic", fragment=True)
-    except Exception:  # noqa: BLE001 - never raise on input
-        return {}
+    # A linter that fails raises: the criterion runner makes that an `error` verdict,
+    # never "the API would accept these definitions".
+    result = lint_value(body, "anthropic", fragment=True)
     found: dict[int, list] = {}
     for d in result.diagnostics:
         m = re.match(r"^/tools/(\d+)(/.*)?$", d.path or "")
@@ -1252,10 +1251,7 @@ def _lint_choice(choice: Any, base: str, model: str | None, params: Mapping) -> 
     }
     if model:
         body["model"] = model
-    try:
-        result = lint_value(body, "anthropic", fragment=True)
-    except Exception:  # noqa: BLE001 - never raise on input
-        return []
+    result = lint_value(body, "anthropic", fragment=True)  # a failure is an `error` verdict
     out = []
     for d in result.diagnostics:
         if d.is_error and (d.path or "").startswith("/tool_choice"):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from checker.checks import Outcome, check, quote, tool_rounds, tr, trn
+from checker.checks import Outcome, check, quote, returned_reply, tool_rounds, tr, trn
 
 if TYPE_CHECKING:
     from checker.checks import PythonContext
@@ -323,12 +323,13 @@ def returns_last_response(ctx: PythonContext, params: Mapping) -> Outcome:
             return _not_judged(_ended_by(run, ctx))
         last = len(run.requests) - 1
         returned = run.returned
-        if last >= 0 and isinstance(returned, dict) and returned.get("__reply__") == last:
+        reply = returned_reply(run)
+        if last >= 0 and reply == last:
             continue
-        if isinstance(returned, dict) and isinstance(returned.get("__reply__"), int):
+        if reply is not None:
             why = tr(
                 "the reply to request {request}, not to the last one (request {last})",
-                request=returned["__reply__"] + 1,
+                request=reply + 1,
                 last=last + 1,
             )
         else:

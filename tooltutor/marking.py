@@ -3,10 +3,14 @@ and `validate`; and marking it then recording the attempt (`mark_and_record`), o
 for `check`, `watch` and the TUI.
 
 A course may keep checks of its own in a `checks/` folder beside its `course.yaml`
-(`checker.checks`). They are course code: they are imported only when an exercise is
-marked or self-tested, never when the course is loaded, and only once the course is
-trusted (`tooltutor.trust`; the bundled course is). A folder that cannot be imported is a
-problem of the course, reported with the file and line that failed.
+(`checker.checks`). They are course code: nothing of them is imported when the course is
+loaded, and only once the course is trusted (`tooltutor.trust`): without that decision
+`course_checks` raises `trust.NotTrusted` instead of importing anything. The bundled
+course's checks are product code, shipped and reviewed with the engine: they run in this
+process. Any other course's checks run in a sandboxed child of their own, from the
+snapshot the trust decision hashed (`checker.course_checks_host`): records in, findings
+out. A folder that cannot be imported is a problem of the course, reported with the file
+and line that failed.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any
 CHECKS_FOLDER = "checks"
 
 _loaded: dict[tuple[str, tuple], dict] = {}
+_hosts: dict[tuple[str, str], Any] = {}
 
 
 class CourseChecksError(Exception):
@@ -40,7 +45,36 @@ def _stamp(folder: Path) -> tuple:
 
 
 def course_checks(course) -> dict[str, Any]:
-    """The checks of the course's own `checks/` folder, imported once per version of it."""
+    """The checks of the course's own `checks/` folder, once its code is trusted.
+
+    The bundled course's are imported here, once per version of the folder; another
+    course's are loaded in their sandboxed child, from the trusted snapshot. Raises
+    `trust.NotTrusted` for a course no decision allows, `CourseChecksError` for checks
+    that cannot be imported.
+    """
+    from tooltutor import trust
+
+    if trust.is_bundled(course):
+        return _bundled_checks(course)
+    code = trust.trusted_code(course)  # fail closed: never import what was not trusted
+    sources = code.check_sources()
+    if not sources:
+        return {}
+    key = (str(checks_folder(course).resolve()), code.files_digest)
+    host = _hosts.get(key)
+    if host is None:
+        from checker.course_checks_host import CheckHost
+
+        host = _hosts[key] = CheckHost(sources, str(checks_folder(course).resolve()))
+    from checker.course_checks_host import ChecksNotLoaded
+
+    try:
+        return host.specs()
+    except ChecksNotLoaded as exc:
+        raise CourseChecksError(str(exc)) from None
+
+
+def _bundled_checks(course) -> dict[str, Any]:
     folder = checks_folder(course)
     if not has_own_checks(course):
         return {}

@@ -3,7 +3,9 @@
 A course file may hold `"\\e[2J"` in a title (YAML's double-quoted escapes make any
 character), an answer file may hold raw escape bytes, and either may hold lone
 surrogates. Printed as they are, control characters would clear the screen, retitle the
-window or ring the bell, and a surrogate would stop the output with an encoding error.
+window or ring the bell, a bidi override (U+202E) would show text in another order than
+it has, and a surrogate would stop the output with an encoding error. Which characters
+are not shown as they are is one policy, the engine's (`checker.terminal_text`).
 
 `printable(text)` writes each such character as its JSON escape (`\\u001b`): in plain
 text it reads literally, and inside the JSON that `--json` prints it is the same
@@ -20,34 +22,37 @@ cell on screen. Printable characters are never escaped, in either form.
 from __future__ import annotations
 
 import contextlib
-import re
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-#: The characters a terminal obeys: C0 controls but tab and newline, DEL, C1 controls.
-_CONTROLS = "\x00-\x08\x0b-\x1f\x7f-\x9f"
-_CONTROL = re.compile(f"[{_CONTROLS}]")
-#: Those, and lone surrogates (which stop an encoding stream with an error).
-_UNSAFE = re.compile(f"[{_CONTROLS}\ud800-\udfff]")
+
+def _policy():
+    """The engine's `checker.terminal_text`, loaded without the engine package's
+    `__init__` (which loads the linter): commands that never mark or lint pay for one
+    small module. It is the same file and, once loaded, the same module the engine uses."""
+    name = "checker.terminal_text"
+    module = sys.modules.get(name)
+    if module is None:
+        import importlib.util
+
+        package = importlib.util.find_spec("checker")
+        folder = package.submodule_search_locations[0]  # type: ignore[union-attr,index]
+        spec = importlib.util.spec_from_file_location(name, f"{folder}/terminal_text.py")
+        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+        sys.modules[name] = module
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
 
 
-def printable(text: str) -> str:
-    """`text` with every character a terminal would obey written as `\\uXXXX`."""
-    if not _UNSAFE.search(text):
-        return text
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
-
-
-def has_controls(text: str) -> bool:
-    """Whether `text` holds a character a terminal would obey (`without_controls` drops)."""
-    return _CONTROL.search(text) is not None
-
-
-def without_controls(text: str) -> str:
-    """`text` without the control characters a terminal would obey (tab and newline kept),
-    for text already laid out on screen, where an escape would not fit."""
-    return _CONTROL.sub("", text)
+_terminal_text = _policy()
+#: `text` with every character a terminal would obey, or that hides or reorders text (a
+#: bidi override), written as `\uXXXX`; tabs and newlines kept
+printable = _terminal_text.printable
+#: whether `text` holds such a character
+has_controls = _terminal_text.has_controls
+#: `text` without them, for text already laid out on screen
+without_controls = _terminal_text.without_controls
 
 
 def printable_data(value: Any) -> Any:

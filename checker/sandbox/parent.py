@@ -41,8 +41,8 @@ from typing import Any
 
 from checker.i18n import current_language, tr
 from checker.sandbox import contain, reasons
+from checker.sandbox.jail import FAILED as JAIL_FAILED
 from checker.sandbox.plan import (
-    PACKAGE_ROOT,
     SUPPORT_FILE,
     check_support,
     find_syntax_error,
@@ -71,13 +71,10 @@ from checker.sandbox.scripted import RunRecords, ScriptedModel, ToolScript, Vali
 #: The judge of each request unless told otherwise: the Anthropic protocol rules.
 DEFAULT_VALIDATOR = "checker.sandbox.scripted:lint_validate"
 
-#: The child's first lines: the folder that holds the engine goes on the path, and the
-#: harness runs. (The engine's `__init__` loads the small public API; the rules, the
-#: scripted model and the records stay in the parent.)
-BOOTSTRAP = (
-    "import sys; sys.path.insert(0, {root!r}); "
-    "from checker.sandbox.child.harness import main; main({read}, {write})"
-)
+#: The child's code once the engine is on its path (`contain.command` puts it there,
+#: inside the sandbox): the harness runs. (The engine's `__init__` loads the small public
+#: API; the rules, the scripted model and the records stay in the parent.)
+BOOTSTRAP = "from checker.sandbox.child.harness import main; main({read}, {write})"
 
 
 def run_python(
@@ -113,6 +110,9 @@ def run_python(
     author's mistake); everything the learner's code does ends in a `RunReport`.
     """
     started = time.monotonic()
+    refused = contain.refusal()
+    if refused:  # root with no sandbox, where nobody cannot run this Python
+        return RunReport(status="internal-error", reason=refused, duration_ms=_ms_since(started))
     filename = safe_filename(filename)
     if support is not None:
         check_support(support)
@@ -213,8 +213,9 @@ class _Session:
     def run(self, plans: list[dict[str, Any]], judge: Validator | None) -> RunReport:
         internal: list[str] = []
         expected: list[Any] = [None] * len(plans)
+        sent: list[dict[str, Any] | None] = [None] * len(plans)
         if self.support_path is not None:
-            keys, problem = self._reference(plans)
+            keys, sent, problem = self._reference(plans)
             if problem:
                 return self._internal(internal + [problem])
             expected = keys
@@ -231,7 +232,7 @@ class _Session:
                 ToolScript(plan["tool_results"]),
             )
             outcome = self._child(index, plan, records)
-            result = self._result(index, plan, records, outcome, expected[index])
+            result = self._result(index, plan, records, outcome, expected[index], sent[index])
             results.append(result)
             internal += records.model.internal_errors + outcome.internal
             exit_code = outcome.exit_code if outcome.exit_code is not None else exit_code
@@ -269,6 +270,7 @@ class _Session:
         records: RunRecords,
         outcome: _Outcome,
         expected: Any,
+        sent: dict[str, Any] | None = None,
     ) -> RunResult:
         model = records.model
         final = outcome.final or {}
@@ -293,19 +295,22 @@ class _Session:
             truncated=outcome.truncated,
             finished=outcome.final is not None,
             expected=expected,
-            mutated=list(final.get("mutated", [])),
+            mutated=changed_arguments(plan["call"], sent, final.get("arguments")),
         )
 
-    def _reference(self, plans: list[dict[str, Any]]) -> tuple[list[Any], str]:
-        """The support code's key for every run, from a child that runs no learner code."""
+    def _reference(
+        self, plans: list[dict[str, Any]]
+    ) -> tuple[list[Any], list[dict[str, Any] | None], str]:
+        """The support code's key for every run, and the arguments each run is given, from
+        a child that runs no learner code."""
         config = {"mode": "reference", "calls": [plan["call"] for plan in plans]}
         outcome = self._child(-1, {"call": {}}, None, extra=config)
         final = outcome.final or {}
-        keys = final.get("runs")
+        keys, arguments = final.get("runs"), final.get("arguments")
         if outcome.status != "ok" or not isinstance(keys, list) or len(keys) != len(plans):
             message = (outcome.detail or {}).get("message") or outcome.status
-            return [], f"the exercise's support code failed: {message}"
-        return keys, ""
+            return [], [], f"the exercise's support code failed: {message}"
+        return keys, list(arguments), ""
 
     # -- one child -------------------------------------------------------------------------
 
@@ -383,16 +388,13 @@ def _serve(
     to_child_r, to_child_w = os.pipe()
     from_child_r, from_child_w = os.pipe()
     out_r, out_w = os.pipe()
-    python = [
-        executable,
-        "-I",
-        "-X",
-        "utf8",
-        "-c",
-        BOOTSTRAP.format(root=str(PACKAGE_ROOT), read=to_child_r, write=from_child_w),
-    ]
     argv = contain.command(
-        python, work=str(work), files=files, env=env, disk_bytes=limits.disk_mb * 1024 * 1024
+        BOOTSTRAP.format(read=to_child_r, write=from_child_w),
+        work=str(work),
+        files=files,
+        env=env,
+        disk_bytes=limits.disk_mb * 1024 * 1024,
+        keep_fds=(to_child_r, from_child_w),
     )
     outcome = _Outcome()
     try:
@@ -417,8 +419,13 @@ def _serve(
             with contextlib.suppress(OSError):
                 os.close(fd)
     outcome.exit_code = proc.returncode
-    if contain.current().contained and 128 < proc.returncode < 160:
-        outcome.exit_code = 128 - proc.returncode  # bubblewrap's 128+N: killed by signal N
+    box = contain.current()
+    if box.contained and 128 < proc.returncode < 160:
+        outcome.exit_code = 128 - proc.returncode  # the sandbox's 128+N: killed by signal N
+    if box.kind == "namespaces" and proc.returncode == JAIL_FAILED and outcome.final is None:
+        outcome.status = "internal-error"
+        outcome.detail = {"message": f"the sandbox could not start: {outcome.output[-500:]}"}
+        contain.forget_probe()
     if outcome.final is None and outcome.status == "ok":
         outcome.status, outcome.detail = reasons.status_from_exit(outcome.exit_code)
     if outcome.status == "internal-error" and outcome.output:
@@ -516,7 +523,17 @@ def _converse(
 
 
 def _kill(proc: subprocess.Popen) -> None:
-    """End the child and everything it started: its process group (and its namespace)."""
+    """End the child and everything it started: its process group (and its namespace).
+
+    In the in-house sandbox the process started is the supervisor, outside the child's pid
+    namespace: SIGTERM makes it kill the namespace's first process, which ends every
+    process in it (one that left the process group included), before the group is killed.
+    """
+    if contain.current().kind == "namespaces" and proc.poll() is None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(proc.pid, signal.SIGTERM)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=1)
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
@@ -535,3 +552,53 @@ def _exception(data: dict[str, Any]) -> LearnerException:
 
 def _ms_since(started: float) -> int:
     return int((time.monotonic() - started) * 1000)
+
+
+def changed_arguments(
+    call: dict[str, Any], sent: dict[str, Any] | None, reported: Any
+) -> list[str]:
+    """The names of the arguments the entry changed in place, decided here.
+
+    What the parent sent is its own record: the planned value, or (`$support.NAME`) what
+    the reference child, which runs no learner code, resolved it to (`sent`). It is compared
+    with what the child reports each argument holds after the call. Only where the parent
+    has no record it can compare (a value JSON cannot hold) does the child's own "before"
+    stand in. An argument the child does not report counts as changed.
+    """
+    from checker.sandbox.child.sdk import to_jsonable
+
+    if not isinstance(reported, dict):  # the run never finished: nothing to compare
+        return []
+    states = reported
+    before, after = states.get("before") or {}, states.get("after") or {}
+    changed = []
+    for name, planned in call.items():
+        if planned in ("$client", "$run_tool"):
+            continue
+        if isinstance(planned, str) and planned.startswith("$support."):
+            record = (sent or {}).get(name, _NO_RECORD)
+        else:
+            record = to_jsonable(planned)
+        if record is _NO_RECORD or _opaque(record):
+            record = before.get(name, _NO_RECORD)
+        if name not in after or record is _NO_RECORD or after[name] != record:
+            changed.append(name)
+    return changed
+
+
+_NO_RECORD = object()
+
+
+def _opaque(value: Any) -> bool:
+    """Whether `value` holds a `{"__repr__": ...}` or a function: data that cannot be
+    compared across processes."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "__repr__" in item or "__callable__" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False

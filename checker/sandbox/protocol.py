@@ -17,9 +17,12 @@ Child -> parent:
 - `{"op": "client-error", "type", "message"}`: `create` refused its arguments (no answer).
 - `{"op": "stop", "status", "detail"}`: the run cannot go on (missing entry, import error,
   timeout, memory, output flood, exit): why, and where in the learner's code.
-- `{"op": "done", "returned", "exception", "mutated"}`: the entry returned or raised.
-- `{"op": "expected", "runs": [...]}`: (a reference child, which runs only the exercise's
-  support code) the key of each run.
+- `{"op": "done", "returned", "exception", "arguments": {"before", "after"}}`: the entry
+  returned or raised; `arguments` holds what each argument held before and after the call
+  (JSON data), which the parent compares with what it sent.
+- `{"op": "expected", "runs": [...], "arguments": [...]}`: (a reference child, which runs
+  only the exercise's support code) the key of each run, and the arguments it was made
+  from.
 
 Parent -> child: first `{"op": "config", ...}` (what to run), then one answer per request.
 """
@@ -211,16 +214,26 @@ def check_child_message(message: dict[str, Any]) -> str:
         return op
     if op == "done":
         exception = message.get("exception")
-        mutated = message.get("mutated", [])
+        arguments = message.get("arguments")
         if exception is not None and not exception_ok(exception):
             raise ProtocolError("a malformed exception")
-        if not (isinstance(mutated, list) and all(_is_str(m) for m in mutated)):
-            raise ProtocolError("a malformed list of changed arguments")
+        if not (
+            isinstance(arguments, dict)
+            and set(arguments) == {"before", "after"}
+            and all(isinstance(v, dict) for v in arguments.values())
+        ):
+            raise ProtocolError("malformed states of the arguments")
         if "returned" not in message:
             raise ProtocolError("a result without its value")
         return op
     if op == "expected":
-        if not isinstance(message.get("runs"), list):
+        runs, arguments = message.get("runs"), message.get("arguments")
+        if not (
+            isinstance(runs, list)
+            and isinstance(arguments, list)
+            and len(arguments) == len(runs)
+            and all(isinstance(a, dict) for a in arguments)
+        ):
             raise ProtocolError("malformed expected values")
         return op
     raise ProtocolError("an unknown message")

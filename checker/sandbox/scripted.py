@@ -29,6 +29,7 @@ TOO_MANY_CALLS = N_(
     "the model was called {limit} times in one run, which is more than any exercise needs: "
     'a loop that calls the model must stop when `stop_reason` is not "tool_use"'
 )
+JUDGE_FAILED = N_("request {request} could not be judged ({error})")
 UNKNOWN_TOOL = N_("error: there is no tool named {name!r} (tools: {known})")
 #: the reply `create` gives once the script is used up (its text translated: `extra_reply`)
 EXTRA_REPLY: dict[str, Any] = {
@@ -177,16 +178,28 @@ class ScriptedModel:
         reply = self._script[position] if scripted else extra_reply()
         message = _complete(reply, f"msg_01Offline{self._id_seed}R{position:03d}", body)
         self.replies.append({"request": index, "scripted": scripted, "message": message})
-        return {"reply": message, "index": index}
+        return {"reply": message}
 
     def _judge(self, request: dict[str, Any]) -> list[dict[str, Any]]:
+        """The judge's diagnostics of `request`. A judge that fails (a bug, a request nested
+        too deeply to walk) refuses the request and is recorded as an internal error, which
+        makes the verdict `error`: never "no problems"."""
         if self._validate is None:
             return []
         try:
-            return [dict(d) for d in self._validate(copy.deepcopy(request))]
-        except Exception as exc:  # a bug of the judge must not be blamed on the learner
-            self.internal_errors.append(f"validator failed: {type(exc).__name__}: {exc}")
-            return []
+            # the judge gets a copy of its own (json: no Python recursion, unlike deepcopy)
+            found = [dict(d) for d in self._validate(json.loads(json.dumps(request)))]
+            for d in found:
+                if not isinstance(d.get("rule"), str) or d.get("severity") not in (
+                    "error",
+                    "warning",
+                ):
+                    raise TypeError("the judge returned a malformed diagnostic")
+            return found
+        except Exception as exc:  # noqa: BLE001 - a failed judge is never an accepted request
+            why = tr(JUDGE_FAILED, request=len(self.requests), error=f"{type(exc).__name__}")
+            self.internal_errors.append(why)
+            return [{"rule": "marking-error", "severity": "error", "path": "", "message": why}]
 
 
 class ToolScript:

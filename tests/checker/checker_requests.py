@@ -189,7 +189,10 @@ def assert_plain_text(diag) -> None:
     """Message and hint are plain text: printable, no Python repr. (Values copied from the
     input keep `[` and `:` as typed; the CLI and the TUI show text without reading markup,
     see tests/checker/test_feedback.py.)"""
+    from checker.terminal_text import is_shown
+
     for field in (diag.message, diag.hint):
-        assert field.isprintable() or "\n" in field, field
+        # the one terminal-text policy: every character shown as it is (or a line break)
+        assert all(is_shown(ch) or ch in "\n\t" for ch in field), field
         for python_repr in ("Traceback", "object at 0x", "<class", "dict_keys("):
             assert python_repr not in field, field

@@ -325,6 +325,11 @@ def tool_use(n: int, name: str = "poll") -> dict:
     return {"type": "tool_use", "id": f"toolu_01X{n}", "name": name, "input": {"n": n}}
 
 
+def as_returned(message):
+    """What a run reports when its entry returns the `Message` the parent issued."""
+    return {"__sdk__": "Message", **message}
+
+
 def loop_run(replies, requests, *, tool_results=None, call=None, script=None, index=0, **kw):
     return run_of(
         index,
@@ -363,7 +368,7 @@ def runaway(sent: int, cap: int | None = None, index: int = 0) -> RunResult:
         call=call,
         script=replies,
         index=index,
-        returned={"__reply__": sent - 1},
+        returned=as_returned(replies[sent - 1]) if sent else None,
     )
 
 
@@ -391,7 +396,7 @@ def batch_run(results_by_id, *, split=False, exception=None):
         requests,
         tool_results={"read_logs": {"$raise": "log store timed out"}, "get_metrics": "p95 182"},
         tool_calls=[ToolCall("read_logs", {"n": 1}), ToolCall("get_metrics", {"n": 2})],
-        returned={"__reply__": 1},
+        returned=as_returned(replies[1]),
         exception=exception,
     )
 
@@ -434,7 +439,7 @@ def test_errors_as_results_and_results_carry_output_on_a_parallel_batch():
 def test_returns_last_response_accepts_the_reply_the_cap_stopped_at():
     assert judge("returns-last-response", [runaway(8)]).passed
     earlier = runaway(8)
-    earlier.returned = {"__reply__": 2}
+    earlier.returned = as_returned(earlier.replies[2]["message"])
     assert "not to the last one" in judge("returns-last-response", [earlier]).message
     text = runaway(8)
     text.returned = "done"
@@ -708,7 +713,7 @@ def test_stops_on_max_tokens_wants_no_further_request_and_the_cut_call_never_run
     good = loop_run(
         script,
         [_ask([USER]), _ask([USER])],
-        returned={"__reply__": 1},
+        returned=as_returned(script[1]),
         tool_calls=[ToolCall("read_logs", {"n": 1})],
     )
     assert judge("stops-on", [good], reason="max_tokens").passed
@@ -728,7 +733,7 @@ def test_stops_on_max_tokens_wants_no_further_request_and_the_cut_call_never_run
 
 def test_stops_on_refusal_names_the_request_sent_after_it():
     script = [{"stop_reason": "refusal", "content": [{"type": "text", "text": "No."}]}]
-    good = loop_run(script, [_ask([USER])], returned={"__reply__": 0})
+    good = loop_run(script, [_ask([USER])], returned=as_returned(script[0]))
     assert judge("stops-on", [good], reason="refusal").passed
     again = loop_run(script, [_ask([USER]), _ask([USER])])
     outcome = judge("stops-on", [again], reason="refusal")

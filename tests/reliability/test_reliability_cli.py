@@ -430,6 +430,7 @@ def test_the_tui_drops_exactly_the_characters_the_command_line_escapes():
             continue
         escaped = printable(ch) != ch
         assert (without_controls(ch) == "") is escaped, hex(code)
-    text = "café ✔ 🧰 a\u202eb\tx\ny"  # printable: shown as typed, never as an escape
+    text = "café ✔ 🧰 a\u00a0b\tx\ny"  # printable: shown as typed, never as an escape
     assert printable(text) == without_controls(text) == text
+    assert printable("a\u202eb") == "a\\u202eb" and without_controls("a\u202eb") == "ab"
     assert without_controls("a\x1b[2J\x9b31m\x07b") == "a[2J31mb"

@@ -333,13 +333,14 @@ def test_warnings_alone_do_not_refuse_a_request():
     assert client.errors == []
 
 
-def test_a_failing_validator_is_not_blamed_on_the_learner():
+def test_a_failing_validator_refuses_the_request_and_is_recorded_as_ours():
     def broken(request):
         raise KeyError("oops")
 
     client = Loopback(SCRIPT, validate=broken)
-    assert ask(client, [{"role": "user", "content": "hi"}]).stop_reason == "tool_use"
-    assert "validator failed" in client.internal_errors[0]
+    with pytest.raises(fc.BadRequestError):  # never "accepted": the verdict is an error
+        ask(client, [{"role": "user", "content": "hi"}])
+    assert "could not be judged (KeyError)" in client.internal_errors[0]
 
 
 @pytest.mark.parametrize(
@@ -390,12 +391,14 @@ def test_replies_are_fresh_objects_each_time():
     assert first.id != third.id
 
 
-def test_returned_replies_carry_their_request_index():
+def test_returned_replies_are_their_fields_and_nothing_that_names_a_request():
     client = make_client()
     ask(client, [{"role": "user", "content": "hi"}])
     reply = ask(client, [{"role": "user", "content": "hi"}])
     data = fc.to_jsonable({"reply": reply, "texts": (reply.content[0].text,), "odd": {1, 2}})
-    assert data["reply"]["__reply__"] == 1
+    assert data["reply"]["__sdk__"] == "Message"
+    assert not any(key.startswith("_") for key in data["reply"] if key != "__sdk__")
+    assert not hasattr(reply, "_reply_index")
     assert data["reply"]["content"] == [{"text": "Sunny, 26 °C.", "type": "text"}]
     assert data["texts"] == ["Sunny, 26 °C."]
     assert data["odd"] == {"__repr__": "{1, 2}"}

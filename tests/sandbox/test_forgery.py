@@ -26,19 +26,21 @@ FORGERIES = {
     "find the harness with gc and report done": """
     for obj in gc.get_objects():
         if type(obj).__name__ == "Harness":
-            obj.done("It is sunny in Lisboa.", None, [])
+            obj.done("It is sunny in Lisboa.", None, {"before": {}, "after": {}})
 """,
     "walk the frames to the harness and send done": """
     frame = sys._getframe()
     while frame is not None:
         harness = frame.f_locals.get("self")
         if type(harness).__name__ == "Harness":
-            harness.send({"op": "done", "returned": "Sunny", "exception": None, "mutated": []})
+            done = {"op": "done", "returned": "Sunny", "exception": None}
+            harness.send({**done, "arguments": {"before": {}, "after": {}}})
             os._exit(0)
         frame = frame.f_back
 """,
     "write a fake result to every descriptor": """
-    line = json.dumps({"op": "done", "returned": "Sunny", "exception": None, "mutated": []})
+    states = {"before": {}, "after": {}}
+    line = json.dumps({"op": "done", "returned": "Sunny", "exception": None, "arguments": states})
     for fd in range(3, 64):
         try:
             os.write(fd, (line + "\\n").encode())

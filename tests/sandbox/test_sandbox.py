@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from checker import sandbox
+from checker.python_checks import returned_reply
 from checker.sandbox import Limits, RunReport, parent, run_python
 
 TOOL_ID = "toolu_01LxWeather7731"
@@ -172,7 +173,8 @@ def test_the_fixed_listing_sends_what_the_api_expects_in_both_runs():
         assert [(c.name, c.input) for c in result.tool_calls] == [
             ("get_weather", {"city": "Lisboa"})
         ]
-        assert result.returned["__reply__"] == 1
+        assert returned_reply(result) == 1
+        assert result.returned["__sdk__"] == "Message"
         assert result.returned["stop_reason"] == "end_turn"
         assert [r["scripted"] for r in result.replies] == [True, True]
     assert second.script[0]["content"][1]["id"] == new_id

@@ -64,8 +64,8 @@ def served(tmp_path):
     )
     try:
         first = server.stdout.readline()
-        assert f"http://127.0.0.1:{port}" in first, first + server.stdout.read()
-        yield f"http://127.0.0.1:{port}/", home
+        assert f"http://127.0.0.1:{port}/?token=" in first, first + server.stdout.read()
+        yield first.split()[4], home  # the address printed, with this launch's key
     finally:
         server.terminate()
         try:
@@ -164,7 +164,8 @@ def test_the_page_loads_nothing_from_the_network(served, page):
     page.on("request", lambda request: asked.append(request.url))
     page.goto(url)
     page.wait_for_selector("body.-first-byte", timeout=60_000)
-    elsewhere = [u for u in asked if not u.startswith(url.rstrip("/")) and "ws:" not in u]
+    here = url.split("?")[0].rstrip("/")
+    elsewhere = [u for u in asked if not u.startswith(here) and "ws:" not in u]
     assert elsewhere == []
 
 
@@ -173,7 +174,8 @@ def test_a_page_from_another_site_cannot_open_the_course(served):
     from urllib.error import HTTPError
     from urllib.request import Request, urlopen
 
-    ws = url + "ws"
+    here, _, key = url.partition("/?token=")
+    ws = f"{here}/ws/{key}"
     headers = {
         "Connection": "Upgrade",
         "Upgrade": "websocket",

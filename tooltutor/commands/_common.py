@@ -122,3 +122,20 @@ def find_lesson(course, key: str):
             known=known,
         )
     )
+
+
+def add_trust_option(parser) -> None:
+    """`--trust` after the command too (`tooltutor validate --trust DIR`), as before it."""
+    import argparse
+
+    from tooltutor.i18n import t
+
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help=t(
+            "trust the course's own code (its exercises' Python, its checks/) without "
+            "asking, and remember it (also $TOOLTUTOR_TRUST=1)"
+        ),
+    )

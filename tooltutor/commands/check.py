@@ -47,6 +47,9 @@ def add_parser(parser) -> None:
     parser.add_argument(
         "--no-record", action="store_true", help=t("do not record this attempt in your progress")
     )
+    from tooltutor.commands._common import add_trust_option
+
+    add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -154,17 +157,16 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from tooltutor.i18n import t
-    from tooltutor.marking import has_own_checks, mark_and_record
+    from tooltutor.marking import mark_and_record
     from tooltutor.progress import open_store
     from tooltutor.submission import read_answer
+    from tooltutor.trust import ensure_trusted
     from tooltutor.workdir import answer_text, draft_text
 
     course, exercise, name, own_file = resolve_target(args)
     raw = read_answer(name)
-    if exercise.kind == "python" or has_own_checks(course):
-        from tooltutor.trust import ensure_trusted
-
-        ensure_trusted(course, assume=getattr(args, "trust", False), exercise=exercise)
+    # one decision for the whole course, before anything of its code is imported or run
+    ensure_trusted(course, assume=getattr(args, "trust", False))
     if exercise.kind == "python":
         say_if_not_contained()
     text = raw.decode("utf-8", errors="replace")

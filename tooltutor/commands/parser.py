@@ -116,11 +116,13 @@ exit codes:
 environment variables:
   TOOLTUTOR_COURSE          course directory (as --course)
   TOOLTUTOR_LANG            language of the course and the interface (as --lang)
-  TOOLTUTOR_TRUST=1         trust a course's own Python code (as --trust)
+  TOOLTUTOR_TRUST=1         trust a course's own code (as --trust)
   TOOLTUTOR_HOME            folder of the progress store and caches (default: the
                             user data folder)
   TOOLTUTOR_MAX_FILE_BYTES  largest answer or request file read (default: 10 MB)
-  TOOLTUTOR_SANDBOX         auto, bwrap or none: how Python exercises are contained
+  TOOLTUTOR_SANDBOX         auto, namespaces, bwrap or none: how exercise code and
+                            a course's checks are contained
+  TOOLTUTOR_ALLOW_ROOT=1    as root with no sandbox, run exercise code as root anyway
   TOOLTUTOR_PAGER, PAGER    pager of 'show' (default: less)
   EDITOR, VISUAL            editor the TUI opens with 'e'
   NO_COLOR                  plain output, no colours
@@ -154,8 +156,8 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
         action="store_true",
         default=False,
         help=t(
-            "trust the course's own Python code (support code, reference solutions) without "
-            "asking, and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted"
+            "trust the course's own code (its exercises' Python, its checks/) without asking, "
+            "and remember it (also $TOOLTUTOR_TRUST=1); the bundled course is trusted"
         ),
     )
     parser.add_argument(

@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import N_, t
 
 DEFAULT_PORT = 8000
 _TEMPLATES = Path(__file__).resolve().parent.parent / "web"
@@ -36,6 +36,9 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=t("port to listen on (default: {port})", port=DEFAULT_PORT),
     )
+    from tooltutor.commands._common import add_trust_option
+
+    add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -70,6 +73,10 @@ def run(args) -> int:
     from tooltutor.commands._common import load_course_or_fail
 
     course = load_course_or_fail(args)  # a course that cannot load is reported here
+    from tooltutor.trust import ensure_trusted
+
+    # asked here, on the terminal that started the server, before any tab runs its code
+    ensure_trusted(course, assume=getattr(args, "trust", False))
     if not _is_loopback(args.host):
         print(
             t(
@@ -117,27 +124,88 @@ def _static_files() -> Path:
 
 
 def _server_class(base):
-    """textual-serve's server, telling the learner where to look, and refusing the app's
-    socket to pages from other sites (a page on the web must not drive the course)."""
+    """textual-serve's server, opened only with this launch's key.
+
+    The printed address carries a key drawn for this launch (`?token=`); the page it opens
+    connects its socket at `/ws/<key>`. A page request without the key, or a socket
+    without the key or without an `Origin` of this server, is refused: another site's
+    page cannot drive the course, and neither can another process or user of this
+    machine that was not shown the address. Every response forbids framing (clickjacking).
+    """
+    import hmac
+    import secrets
+
+    import aiohttp_jinja2
     from aiohttp import web
 
     class CourseServer(base):
+        token = secrets.token_urlsafe(24)
+
         def initialize_logging(self) -> None:
             super().initialize_logging()
             import logging
 
             logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # one line a file
 
+        async def _make_app(self):
+            app = await super()._make_app()
+            app.router.add_get("/ws/{token}", self.handle_websocket, name="course-websocket")
+            app.on_response_prepare.append(_no_framing)
+            return app
+
         async def on_startup(self, app) -> None:
-            print(t("The course is at {url}  (Ctrl+C stops it)", url=self.public_url), flush=True)
+            import asyncio
+
+            app["announce"] = asyncio.get_running_loop().create_task(self._announce())
+
+        async def _announce(self) -> None:
+            """Print the address once the server answers on it (startup comes first)."""
+            import asyncio
+
+            for _ in range(200):
+                try:
+                    _reader, writer = await asyncio.open_connection(self.host, self.port)
+                except OSError:
+                    await asyncio.sleep(0.05)
+                    continue
+                writer.close()
+                break
+            url = f"{self.public_url}/?token={self.token}"
+            print(t("The course is at {url}  (Ctrl+C stops it)", url=url), flush=True)
+
+        def _has_key(self, given: str | None) -> bool:
+            return hmac.compare_digest((given or "").encode(), self.token.encode())
+
+        async def handle_index(self, request):
+            if not self._has_key(request.query.get("token")):
+                raise web.HTTPForbidden(text=t(REFUSED_PAGE))
+            context = await base.handle_index.__wrapped__(self, request)
+            context["app_websocket_url"] += f"/{self.token}"
+            return aiohttp_jinja2.render_template("app_index.html", request, context)
 
         async def handle_websocket(self, request):
             origin = request.headers.get("Origin")
-            if origin is not None and origin.rstrip("/") not in _allowed_origins(self):
-                raise web.HTTPForbidden(text="this course only answers its own page")
+            if not self._has_key(request.match_info.get("token")):
+                raise web.HTTPForbidden(text="this course answers only its own page")
+            if origin is None or origin.rstrip("/") not in _allowed_origins(self):
+                raise web.HTTPForbidden(text="this course answers only its own page")
             return await super().handle_websocket(request)
 
     return CourseServer
+
+
+#: what a page request without this launch's key is told
+REFUSED_PAGE = N_(
+    "Open the address that `tooltutor serve` printed: it holds this launch's key, which "
+    "keeps other sites and other users of this machine out of your course."
+)
+
+
+async def _no_framing(request, response) -> None:
+    """No page of another site may frame the course (clickjacking)."""
+    response.headers["Content-Security-Policy"] = "frame-ancestors 'none'"
+    response.headers["X-Frame-Options"] = "DENY"
+    response.headers["Referrer-Policy"] = "no-referrer"
 
 
 def _allowed_origins(server) -> set[str]:

@@ -21,6 +21,10 @@ def run(args) -> int:
             )
         )
     course = load_course_or_fail(args)
+    if getattr(args, "trust", False):  # else the exercise screen asks before a check
+        from tooltutor.trust import ensure_trusted
+
+        ensure_trusted(course, assume=True)
     from tooltutor.progress import open_store
     from tooltutor.tui.app import TutorApp
 

@@ -21,6 +21,9 @@ def add_parser(parser) -> None:
         metavar="LANG",
         help=t("check only the translation into LANG (default: every language of the course)"),
     )
+    from tooltutor.commands._common import add_trust_option
+
+    add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -54,9 +57,10 @@ def run(args) -> int:
     )
     from tooltutor.trust import ensure_trusted
 
+    # asked first, whatever else is wrong with the course: nothing of its code is imported
+    # or run before the answer (loading it ran none)
+    ensure_trusted(course, assume=getattr(args, "trust", False))
     problems = list(course.problems)
-    if course.lesson_order:
-        ensure_trusted(course, assume=getattr(args, "trust", False))
     problems += model_problems(course)
     problems += self_test(course)
     problems += translated_self_test(course)

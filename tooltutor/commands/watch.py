@@ -22,6 +22,9 @@ def add_parser(parser) -> None:
         action="store_true",
         help=t("poll the file instead of waiting for file events (network or VM folders)"),
     )
+    from tooltutor.commands._common import add_trust_option
+
+    add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
@@ -36,7 +39,7 @@ def run(args) -> int:
     from tooltutor.workdir import current_exercise, find_workdir
 
     course = load_course_or_fail(args)
-    ensure_trusted(course, assume=getattr(args, "trust", False), marking=True)
+    ensure_trusted(course, assume=getattr(args, "trust", False))
     if any(e.kind == "python" for e in course.exercises.values()):
         from tooltutor.commands.check import say_if_not_contained
 

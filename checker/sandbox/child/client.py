@@ -112,9 +112,7 @@ class ProxyClient(Anthropic):
             raise error
         answer = self._send({"op": "create", "body": request, "unencodable": None})
         if isinstance(answer, dict) and isinstance(answer.get("reply"), dict):
-            message = message_from_dict(answer["reply"])
-            object.__setattr__(message, "_reply_index", answer.get("index"))
-            return message
+            return message_from_dict(answer["reply"])
         error = answer.get("error") if isinstance(answer, dict) else None
         if not isinstance(error, dict):
             raise RuntimeError("the offline model gave no answer")

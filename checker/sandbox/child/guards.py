@@ -85,11 +85,32 @@ def install_guards(work_dir: str) -> None:
     import _posixsubprocess
     from urllib.parse import unquote, urlsplit
 
+    # Everything the hook reads is bound here, before any learner code runs: no module
+    # global (of this module or another) is a switch that turns it off.
+    watched, path_events = frozenset(_WATCHED), dict(_PATH_EVENTS)
+    network_events, process_events = frozenset(_NETWORK_EVENTS), frozenset(_PROCESS_EVENTS)
+    write_flags = _WRITE_FLAGS
+    texts = {
+        name: tr(text)
+        for name, text in (
+            ("network", NETWORK_BLOCKED),
+            ("process", PROCESS_BLOCKED),
+            ("write", WRITE_BLOCKED),
+            ("signal", SIGNAL_BLOCKED),
+            ("database", DATABASE_BLOCKED),
+            ("ctypes", CTYPES_BLOCKED),
+            ("limits", LIMITS_BLOCKED),
+        )
+    }
+    realpath, fsdecode, readlink = os.path.realpath, os.fsdecode, os.readlink
+    join, isabs, sep, devnull = os.path.join, os.path.isabs, os.sep, os.devnull
+    permission, refused = PermissionError, ConnectionRefusedError
+
     def fork_exec(*args: Any, **kwargs: Any) -> Any:
-        raise PermissionError(tr(PROCESS_BLOCKED))
+        raise permission(texts["process"])
 
     _posixsubprocess.fork_exec = fork_exec
-    work = os.path.realpath(work_dir)
+    work = realpath(work_dir)
     own_pid = os.getpid()
     own_group = os.getpgrp()
 
@@ -97,18 +118,18 @@ def install_guards(work_dir: str) -> None:
         if isinstance(path, int):
             return True  # an open file descriptor: its opening was checked
         try:
-            path = os.fsdecode(path)
-            if dir_fd is not None and not os.path.isabs(path):
-                path = os.path.join(os.readlink(f"/proc/self/fd/{dir_fd}"), path)
-            full = os.path.realpath(path)
+            path = fsdecode(path)
+            if dir_fd is not None and not isabs(path):
+                path = join(readlink(f"/proc/self/fd/{dir_fd}"), path)
+            full = realpath(path)
         except Exception:
             return False
-        return full == work or full.startswith(work + os.sep) or full == os.devnull
+        return full in (work, devnull) or full.startswith(work + sep)
 
     def database_allowed(name: Any) -> bool:
         """An SQLite database name (a path, `:memory:`, or a `file:` URI) in `work`."""
         try:
-            name = os.fsdecode(name)
+            name = fsdecode(name)
         except Exception:
             return False
         if name in ("", ":memory:"):
@@ -121,36 +142,36 @@ def install_guards(work_dir: str) -> None:
         return writable(name)
 
     def hook(event: str, args: tuple) -> None:
-        if event not in _WATCHED:
+        if event not in watched:
             return
         if event == "open":
             flags = args[2]
-            if isinstance(flags, int) and flags & _WRITE_FLAGS and not writable(args[0]):
-                raise PermissionError(tr(WRITE_BLOCKED, path=args[0]))
-        elif event in _PATH_EVENTS:
-            for position, fd_position in _PATH_EVENTS[event]:
+            if isinstance(flags, int) and flags & write_flags and not writable(args[0]):
+                raise permission(texts["write"].format(path=args[0]))
+        elif event in path_events:
+            for position, fd_position in path_events[event]:
                 dir_fd = args[fd_position] if 0 <= fd_position < len(args) else None
                 path = args[position] if position < len(args) else None
                 if not writable(path, dir_fd if isinstance(dir_fd, int) and dir_fd >= 0 else None):
-                    raise PermissionError(tr(WRITE_BLOCKED, path=path))
-        elif event in _NETWORK_EVENTS:
-            raise ConnectionRefusedError(tr(NETWORK_BLOCKED))
-        elif event in _PROCESS_EVENTS:
-            raise PermissionError(tr(PROCESS_BLOCKED))
+                    raise permission(texts["write"].format(path=path))
+        elif event in network_events:
+            raise refused(texts["network"])
+        elif event in process_events:
+            raise permission(texts["process"])
         elif event == "os.kill":
             if args[0] == -1 or args[0] not in (own_pid, 0, -own_group):
-                raise PermissionError(tr(SIGNAL_BLOCKED))
+                raise permission(texts["signal"])
         elif event == "os.killpg":
             if args[0] not in (own_group, 0):
-                raise PermissionError(tr(SIGNAL_BLOCKED))
+                raise permission(texts["signal"])
         elif event in ("ctypes.dlopen", "ctypes.dlsym"):
-            raise PermissionError(tr(CTYPES_BLOCKED))
+            raise permission(texts["ctypes"])
         elif event in ("resource.setrlimit", "resource.prlimit"):
-            raise PermissionError(tr(LIMITS_BLOCKED))
+            raise permission(texts["limits"])
         elif event == "import" and args[0] == "_posixsubprocess":
-            raise PermissionError(tr(PROCESS_BLOCKED))
+            raise permission(texts["process"])
         elif event == "sqlite3.connect" and not database_allowed(args[0]):
-            raise PermissionError(tr(DATABASE_BLOCKED, path=args[0]))
+            raise permission(texts["database"].format(path=args[0]))
 
     sys.addaudithook(hook)
 

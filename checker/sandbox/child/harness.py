@@ -18,10 +18,8 @@ of the learner's code can hold it up.
 from __future__ import annotations
 
 import contextlib
-import copy
 import difflib
 import io
-import json
 import os
 import signal
 import sys
@@ -122,8 +120,10 @@ class Harness:
         """Tell the parent why the run cannot go on, and end the process. Never returns."""
         self._end({"op": "stop", "status": status, "detail": dict(detail or {})})
 
-    def done(self, returned: Any, exception: Any, mutated: list[str]) -> None:
-        self._end({"op": "done", "returned": returned, "exception": exception, "mutated": mutated})
+    def done(self, returned: Any, exception: Any, arguments: dict[str, Any]) -> None:
+        self._end(
+            {"op": "done", "returned": returned, "exception": exception, "arguments": arguments}
+        )
 
     def _end(self, message: dict[str, Any]) -> None:
         if self.finishing:  # another path got here first: wait for it to exit
@@ -241,7 +241,7 @@ class Harness:
             self.stop("missing-entry", problem)
         special = {"$client": client, "$run_tool": run_tool}
         kwargs = self._arguments(self.config["call"], special)
-        taken = snapshot(kwargs)
+        before = argument_states(kwargs, self.config["call"])
         returned: Any = None
         outcome = self._call(lambda: function(**kwargs))
         if outcome is None:
@@ -254,7 +254,8 @@ class Harness:
             if detail.pop("binding", False):
                 self.stop("missing-entry", self._signature_problem(function, detail))
             exception = detail
-        self.done(returned, exception, changed(kwargs, taken))
+        after = argument_states(kwargs, self.config["call"])
+        self.done(returned, exception, {"before": before, "after": after})
 
     def reference(self) -> None:
         """Reference mode: the support code's key for each planned run, and nothing else.
@@ -265,16 +266,17 @@ class Harness:
         signal.signal(signal.SIGALRM, self._on_deadline)
         signal.setitimer(signal.ITIMER_REAL, max(self.config["deadline"] - time.time(), 0.01))
         os.chdir(self.config["work_dir"])
-        keys = []
+        keys, arguments = [], []
         for call in self.config["calls"]:
             self.support = self._import_support(self.config["support_path"])
             expected = getattr(self.support, "expected", None)
             try:
                 kwargs = self._arguments(call, {"$client": None, "$run_tool": None})
+                arguments.append(argument_states(kwargs, call))
                 keys.append(sdk.to_jsonable(expected(**kwargs)) if callable(expected) else None)
             except BaseException as exc:
                 self.stop("internal-error", {"message": f"support code failed: {exc!r}"[:2000]})
-        self._end({"op": "expected", "runs": keys})
+        self._end({"op": "expected", "runs": keys, "arguments": arguments})
 
     def _arguments(self, call: Mapping[str, Any], special: dict[str, Any]) -> dict[str, Any]:
         """The entry's arguments: `$client`, `$run_tool` and `$support.NAME` resolved."""
@@ -414,36 +416,21 @@ def install_anthropic_module() -> None:
 # --------------------------------------------------------------------------------------
 
 
-def snapshot(kwargs: Mapping[str, Any]) -> dict[str, Any]:
-    """What the arguments hold now, to tell afterwards which ones the entry changed."""
-    taken = {}
+def argument_states(kwargs: Mapping[str, Any], call: Mapping[str, Any]) -> dict[str, Any]:
+    """What each argument of the entry holds, as JSON data (`sdk.to_jsonable`): the parent
+    compares it with what it sent, to tell which ones the entry changed in place.
+
+    The client and `run_tool` are left out; a function stands as `{"__callable__": true}`.
+    """
+    states = {}
     for key, value in kwargs.items():
-        if isinstance(value, (ProxyClient, RunTool)) or callable(value):
+        if call.get(key) in ("$client", "$run_tool"):
             continue
         try:
-            taken[key] = ("json", json.dumps(value, allow_nan=True))
-        except (TypeError, ValueError, RecursionError):
-            try:
-                taken[key] = ("copy", copy.deepcopy(value))
-            except Exception:
-                continue
-    return taken
-
-
-def changed(kwargs: Mapping[str, Any], taken: Mapping[str, Any]) -> list[str]:
-    """The names of the arguments that differ from their snapshot."""
-    out = []
-    for key, (how, before) in taken.items():
-        try:
-            if how == "json":
-                same = json.dumps(kwargs[key], allow_nan=True) == before
-            else:
-                same = bool(kwargs[key] == before)
-        except Exception:
-            same = False
-        if not same:
-            out.append(key)
-    return out
+            states[key] = {"__callable__": True} if callable(value) else sdk.to_jsonable(value)
+        except Exception:  # noqa: BLE001 - a value that cannot be described differs from all
+            states[key] = {"__repr__": "<not describable>"}
+    return states
 
 
 def collapse(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -497,8 +497,9 @@ class AsyncAnthropic(Anthropic):
 def to_jsonable(value: Any, *, depth: int = 0) -> Any:
     """`value` as JSON data for the report: models as dicts, the rest as `{"__repr__": ...}`.
 
-    A `Message` a fake client returned becomes its dict plus `"__reply__"`: the index of the
-    request it answered.
+    An SDK object becomes the fields it holds plus `"__sdk__"`, its class name. Nothing here
+    says which reply an object is: the parent decides that by comparing what it gets with
+    the replies it issued (`checker.python_checks.returned_reply`).
     """
     if depth > 50:
         return {"__repr__": "... (nested too deeply)"}
@@ -511,10 +512,7 @@ def to_jsonable(value: Any, *, depth: int = 0) -> Any:
         return value if math.isfinite(value) else {"__repr__": repr(value)}
     if isinstance(value, BaseModel):
         data = to_jsonable(value.to_dict(), depth=depth + 1)
-        reply = getattr(value, "_reply_index", None)
-        if reply is not None:
-            data = {"__reply__": reply, **data}
-        return data
+        return {"__sdk__": type(value).__name__, **data} if isinstance(data, dict) else data
     if kind is list or kind is tuple:
         return [to_jsonable(v, depth=depth + 1) for v in value]
     if kind is dict and all(type(k) is str for k in value):

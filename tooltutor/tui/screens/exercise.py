@@ -595,12 +595,17 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         self.flush_draft()
         from tooltutor import trust
 
-        if trust.runs_code(self.app.course, self.exercise) and not trust.is_trusted(
-            self.app.course
-        ):
+        try:  # one decision for the whole course, before any of its code is imported
+            question = trust.pending(self.app.course)
+        except trust.UserError as exc:  # code tooltutor will not run at all
+            self.say(str(exc), "error")
+            return
+        if question is not None and trust.assumed():
+            trust.trust(self.app.course)
+        elif question is not None:
             from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
 
-            self.app.push_screen(ConfirmTrust(trust.question(self.app.course)), self._trusted)
+            self.app.push_screen(ConfirmTrust(question), self._trusted)
             return
         self._start_check()
 
