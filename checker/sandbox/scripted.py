@@ -54,14 +54,15 @@ def extra_reply() -> dict[str, Any]:
 
 
 def lint_validate(request: dict[str, Any]) -> list[dict[str, Any]]:
-    """The default judge: `checker.lint`'s Anthropic rules, as diagnostic dicts."""
+    """The default judge: `checker.lint`'s Anthropic rules, as diagnostic dicts (errors and
+    warnings: notes are hidden from learners, as `lint` hides them unless asked)."""
     from checker.lint import lint_value
 
     model = request.get("model")
     result = lint_value(
         request, "anthropic", bare=False, model=model if isinstance(model, str) else None
     )
-    return [d.to_dict() for d in result.diagnostics]
+    return [d.to_dict() for d in result.diagnostics if d.severity != "note"]
 
 
 def _complete(reply: Mapping[str, Any], fallback_id: str, request: Mapping[str, Any]) -> dict:
@@ -193,6 +194,7 @@ class ScriptedModel:
                 if not isinstance(d.get("rule"), str) or d.get("severity") not in (
                     "error",
                     "warning",
+                    "note",
                 ):
                     raise TypeError("the judge returned a malformed diagnostic")
             return found
