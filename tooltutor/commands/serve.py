@@ -116,9 +116,27 @@ def _static_files() -> Path:
     return Path(textual_serve.__file__).resolve().parent / "static"
 
 
+def page_words() -> dict:
+    """The words of the browser page around the terminal (app_index.html), in the
+    interface's language, and that language for its `lang` attribute."""
+    from tooltutor.i18n import current_language
+
+    return {
+        "lang": current_language(),
+        "words": {
+            "starting": t("starting…"),
+            "start": t("Start"),
+            "closed": t("The course has closed."),
+            "saved": t("Your progress is saved."),
+            "reopen": t("Open it again"),
+        },
+    }
+
+
 def _server_class(base):
     """textual-serve's server, telling the learner where to look, and refusing the app's
     socket to pages from other sites (a page on the web must not drive the course)."""
+    import aiohttp_jinja2
     from aiohttp import web
 
     class CourseServer(base):
@@ -130,6 +148,11 @@ def _server_class(base):
 
         async def on_startup(self, app) -> None:
             print(t("The course is at {url}  (Ctrl+C stops it)", url=self.public_url), flush=True)
+
+        @aiohttp_jinja2.template("app_index.html")
+        async def handle_index(self, request):
+            context = await base.handle_index.__wrapped__(self, request)
+            return {**context, **page_words()}
 
         async def handle_websocket(self, request):
             origin = request.headers.get("Origin")
