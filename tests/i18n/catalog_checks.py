@@ -96,8 +96,9 @@ def percent_specs(text: str) -> list[str]:
 def placeholder_mismatches(catalog: Catalog) -> list[str]:
     """Entries whose translation does not keep the msgid's placeholders: the same
     `{fields}` (and the same `%` specs in a `python-format` entry) in each form. A plural
-    form may leave out `{n}`, or hold fields of the English form it stands for only
-    ("the one criterion" / "all {n} criteria")."""
+    form may leave out `{n}`, or use it where the English does not (`trn`/`tn` always fill
+    it: Russian's first form serves 1 and 21 alike), or hold fields of the English form it
+    stands for only ("the one criterion" / "all {n} criteria")."""
     found = []
     for message in messages(catalog):
         percent = "python-format" in message.flags
@@ -106,7 +107,7 @@ def placeholder_mismatches(catalog: Catalog) -> list[str]:
             if any(isinstance(fields, str) for fields in english):
                 found.append(repr(message.id))
                 continue
-            allowed = english[0] | english[1]
+            allowed = english[0] | english[1] | {("n", "", None)}
             required = {f for f in english[0] & english[1] if f[0] != "n"}
             for form in message.string:
                 fields = brace_fields(form)
