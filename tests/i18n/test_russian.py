@@ -302,3 +302,61 @@ def test_validate_lang_ru_counts_what_is_translated_and_stale(run, course_copy):
     assert "1 stale" in result.stdout
     listed = run("--course", root, "--lang", "ru", "list").stdout
     assert "Зачем агентам инструменты" in listed and "[EN]" in listed
+
+
+# -- the browser page ----------------------------------------------------------------------------
+
+
+def _page(run_env, *args) -> str:
+    """The HTML `tooltutor [args] serve` gives a browser, fetched once."""
+    import os
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    from i18n_helpers import REPO
+
+    pytest.importorskip("textual_serve")
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if k not in ("TOOLTUTOR_LANG", "LC_ALL", "LANG")}
+    env.update(run_env)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tooltutor", *args, "serve", "--port", str(port)],
+        cwd=REPO,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        first = server.stdout.readline()
+        assert f"127.0.0.1:{port}" in first, first
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+                    return first + page.read().decode("utf-8")
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+    finally:
+        server.terminate()
+        server.wait(timeout=15)
+
+
+def test_the_browser_page_speaks_the_learners_language(home):
+    russian = _page({"TOOLTUTOR_HOME": str(home), "LANG": "ru_RU.UTF-8"})
+    assert russian.startswith("Курс открыт по адресу http://127.0.0.1:")
+    assert '<html lang="ru">' in russian
+    for words in ("запуск…", ">Начать<", "Курс закрыт.", "Ваш прогресс сохранён.", "Открыть снова"):
+        assert words in russian
+    assert "<p>Вызов инструментов для агентов: как заставить агента действовать</p>" in russian
+    english = _page({"TOOLTUTOR_HOME": str(home), "LANG": "C.UTF-8"})
+    assert '<html lang="en">' in english
+    for words in ("starting…", ">Start<", "The course has closed.", "Open it again"):
+        assert words in english
