@@ -360,3 +360,59 @@ def test_the_browser_page_speaks_the_learners_language(home):
     assert '<html lang="en">' in english
     for words in ("starting…", ">Start<", "The course has closed.", "Open it again"):
         assert words in english
+
+
+# -- `lint --explain` pages ------------------------------------------------------------------------
+
+
+def test_every_rule_has_a_russian_summary_of_its_english_as_it_is_now():
+    """checker/locales/ru/rules.json translates each rule's summary (and, where it has one,
+    its explanation) from the English it quotes by hash: a rule whose docstring changed
+    shows English until its translation is brought up to date, and this test says which."""
+    from checker import rules
+    from checker.catalogue import rule_texts, text_hash
+
+    texts = rule_texts("ru")
+    everything = {rule.id: rule for rule in rules.all_rules()}
+    assert set(texts) == set(everything)
+    problems = []
+    for rule_id, entry in texts.items():
+        rule = everything[rule_id]
+        for field, english in (("summary", rule.summary), ("doc", rule.doc)):
+            if field not in entry and field == "doc":
+                continue
+            if not entry.get(field, "").strip():
+                problems.append(f"{rule_id}: no {field}")
+            elif entry.get(f"{field}_of") != text_hash(english):
+                problems.append(f"{rule_id}: the {field} translates an older English text")
+            for code in english.split("`")[1::2]:
+                if f"`{code}`" not in entry[field]:
+                    problems.append(f"{rule_id}: the {field} lost `{code}`")
+    assert not problems, "\n".join(problems)
+
+
+def test_explain_writes_the_page_in_russian_and_the_docs_stay_english(run):
+    page = run("--lang", "ru", "lint", "--explain", "a-tool-result-missing").stdout
+    assert page.startswith("### `a-tool-result-missing`\n\n")
+    assert "На каждый `tool_use` отвечает непосредственно следующее сообщение." in page
+    assert "*ошибка* · правило сообщений: проверяется и на голом массиве сообщений" in page
+    assert "**Пример** (API отвечает HTTP 400):" in page and "**Источники:**" in page
+    assert '{"role": "user", "content": "Weather in Paris?"}' in page  # examples stay code
+    english = run("lint", "--explain", "a-tool-result-missing").stdout
+    assert "Every `tool_use` is answered in the very next message." in english
+    from checker.catalogue import rules_markdown
+
+    with use_language("ru"):  # the docs are English whatever the language in use
+        assert "На каждый" not in rules_markdown()
+
+
+def test_a_stale_rule_translation_is_not_shown(monkeypatch):
+    from checker import catalogue, rules
+
+    rule = rules.get("a-tool-result-missing")
+    entry = {"summary": "Старый перевод.", "summary_of": "000000000000"}
+    monkeypatch.setitem(catalogue._rule_texts, "ru", {rule.id: entry})
+    with use_language("ru"):
+        assert catalogue.rule_page(rule)[2] == rule.summary
+        entry["summary_of"] = catalogue.text_hash(rule.summary)
+        assert catalogue.rule_page(rule)[2] == "Старый перевод."
