@@ -70,7 +70,7 @@ def current() -> Containment:
     if found is None:
         if wanted == "bwrap":
             raise RuntimeError("TOOLTUTOR_SANDBOX=bwrap but bwrap is not installed")
-        return Containment("none", why="bubblewrap (bwrap) is not installed")
+        return Containment("none", why=N_("bubblewrap (bwrap) is not installed"))
     probe = [found, *_namespaces(), "--ro-bind", "/", "/", "--", "/bin/true"]
     try:
         ok = subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
@@ -79,14 +79,14 @@ def current() -> Containment:
     if not ok:
         if wanted == "bwrap":
             raise RuntimeError("TOOLTUTOR_SANDBOX=bwrap but bwrap cannot start a sandbox here")
-        return Containment("none", why="bwrap cannot create namespaces on this machine")
+        return Containment("none", why=N_("bwrap cannot create namespaces on this machine"))
     return Containment("bubblewrap", bwrap=found)
 
 
 def note() -> str:
     """One line for the learner when code runs without a sandbox ("" with one)."""
     box = current()
-    return "" if box.contained else tr(NOTE_NONE, why=box.why)
+    return "" if box.contained else tr(NOTE_NONE, why=tr(box.why))
 
 
 def _namespaces() -> list[str]:
