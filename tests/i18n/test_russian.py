@@ -365,10 +365,10 @@ def test_the_browser_page_speaks_the_learners_language(home):
 # -- `lint --explain` pages ------------------------------------------------------------------------
 
 
-def test_every_rule_has_a_russian_summary_of_its_english_as_it_is_now():
-    """checker/locales/ru/rules.json translates each rule's summary (and, where it has one,
-    its explanation) from the English it quotes by hash: a rule whose docstring changed
-    shows English until its translation is brought up to date, and this test says which."""
+def test_every_rule_page_is_in_russian_and_translates_its_english_as_it_is_now():
+    """checker/locales/ru/rules.json translates each rule's summary and explanation from the
+    English it quotes by hash: a rule whose docstring changed shows English until its
+    translation is brought up to date, and this test says which."""
     from checker import rules
     from checker.catalogue import rule_texts, text_hash
 
@@ -379,7 +379,7 @@ def test_every_rule_has_a_russian_summary_of_its_english_as_it_is_now():
     for rule_id, entry in texts.items():
         rule = everything[rule_id]
         for field, english in (("summary", rule.summary), ("doc", rule.doc)):
-            if field not in entry and field == "doc":
+            if not english:
                 continue
             if not entry.get(field, "").strip():
                 problems.append(f"{rule_id}: no {field}")
@@ -398,6 +398,7 @@ def test_explain_writes_the_page_in_russian_and_the_docs_stay_english(run):
     assert "На каждый `tool_use` отвечает непосредственно следующее сообщение." in page
     assert "*ошибка* · правило сообщений: проверяется и на голом массиве сообщений" in page
     assert "**Пример** (API отвечает HTTP 400):" in page and "**Источники:**" in page
+    assert "API сопоставляет id каждого `tool_use` с блоками `tool_result`" in page
     assert '{"role": "user", "content": "Weather in Paris?"}' in page  # examples stay code
     english = run("lint", "--explain", "a-tool-result-missing").stdout
     assert "Every `tool_use` is answered in the very next message." in english
