@@ -7,25 +7,71 @@ sources. `tooltutor lint --explain RULE` prints one rule's entry (`rule_page`).
 is out of date; regenerate both with:
 
     python -m checker.catalogue --write
+
+The docs are English. `--explain` writes a page in the checker's current language: its
+frame words through the catalog (`tr`), and each rule's summary and explanation from
+`checker/locales/<folder>/rules.json` (`{"rule-id": {"summary": ..., "summary_of": ...,
+"doc": ..., "doc_of": ...}}`, `*_of` being `text_hash` of the English it translates). A
+translation whose English has changed since is not shown (the English is), and the
+catalog tests fail until it is brought up to date.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import sys
 from pathlib import Path
+
+from checker.i18n import N_, current_language, tr
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 _SCOPES = {
-    "message": "message rule: judged on a bare messages array too",
-    "body": "body rule: needs the whole request body",
-    "request": "request rule: needs the whole request as it is sent",
-    "model": "model rule: needs the body, or `--model`",
-    "document": "document rule",
-    "exercise": "found by running a Python answer",
-    "session": "session rule: found by `lint --session`, comparing a request with the exchange "
-    "it continues",
+    "message": N_("message rule: judged on a bare messages array too"),
+    "body": N_("body rule: needs the whole request body"),
+    "request": N_("request rule: needs the whole request as it is sent"),
+    "model": N_("model rule: needs the body, or `--model`"),
+    "document": N_("document rule"),
+    "exercise": N_("found by running a Python answer"),
+    "session": N_(
+        "session rule: found by `lint --session`, comparing a request with the exchange "
+        "it continues"
+    ),
 }
+_SEVERITIES = {"error": N_("error"), "warning": N_("warning"), "note": N_("note")}
+_rule_texts: dict[str, dict] = {}
+
+
+def text_hash(text: str) -> str:
+    """The first 12 hex digits of the SHA-256 of `text`: what a rule's translation is of."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def rule_texts(lang: str) -> dict:
+    """`checker/locales/<folder>/rules.json` of `lang` (empty for English, or none)."""
+    from checker.i18n import _CATALOG_FOLDERS, LOCALES
+
+    if lang not in _rule_texts:
+        folder = _CATALOG_FOLDERS.get(lang)
+        path = Path(LOCALES) / folder / "rules.json" if folder else None
+        try:
+            _rule_texts[lang] = json.loads(path.read_text(encoding="utf-8")) if path else {}
+        except FileNotFoundError:
+            _rule_texts[lang] = {}
+    return _rule_texts[lang]
+
+
+def _in_language(rule, field: str, english: str) -> str:
+    """A rule's `summary` or `doc` in the current language, where its translation is of
+    the English as it is now; else the English."""
+    lang = current_language()
+    if lang == "en" or not english:
+        return english
+    entry = rule_texts(lang).get(rule.id, {})
+    if entry.get(field) and entry.get(f"{field}_of") == text_hash(english):
+        return entry[field]
+    return english
 
 
 def _lang(rule) -> str:
@@ -61,28 +107,33 @@ def _api_answer(rule) -> str | None:
 
 
 def rule_page(rule) -> list[str]:
-    """The Markdown lines of one rule's entry."""
-    out = [f"### `{rule.id}`", "", rule.summary, ""]
-    out += [f"*{rule.severity}* · {_SCOPES[rule.scope]} · {rule.title}", ""]
+    """The Markdown lines of one rule's entry, in the checker's current language (English
+    for the docs)."""
+    out = [f"### `{rule.id}`", "", _in_language(rule, "summary", rule.summary), ""]
+    severity = tr(_SEVERITIES[rule.severity])
+    out += [f"*{severity}* · {tr(_SCOPES[rule.scope])} · {tr(rule.title)}", ""]
     if rule.doc:
-        out += [rule.doc, ""]
+        out += [_in_language(rule, "doc", rule.doc), ""]
     if rule.example is not None:
         verdict = (
-            "the API answers HTTP 400" if rule.severity == "error" else "accepted, with a warning"
+            N_("the API answers HTTP 400")
+            if rule.severity == "error"
+            else N_("accepted, with a warning")
         )
         if rule.api == "python":
-            verdict = "the answer is not marked"
-        out += [f"**Example** ({verdict}):", "", f"```{_lang(rule)}"]
+            verdict = N_("the answer is not marked")
+        out += [tr("**Example** ({verdict}):", verdict=tr(verdict)), "", f"```{_lang(rule)}"]
         out += [_example_text(rule.example).rstrip(), "```", ""]
     answer = _api_answer(rule) if rule.severity == "error" else None
     if answer:
-        out += ["The API's answer:", "", "```text", answer, "```", ""]
+        out += [tr("The API's answer:"), "", "```text", answer, "```", ""]
     if rule.fix is not None:
-        out += ["**Use instead:**", "", f"```{_lang(rule)}", rule.fix.rstrip(), "```", ""]
+        out += [tr("**Use instead:**"), "", f"```{_lang(rule)}", rule.fix.rstrip(), "```", ""]
     if rule.untestable:
-        out += [f"*No example: {rule.untestable}.*", ""]
+        untestable = tr("No example: {why}.", why=rule.untestable)
+        out += [f"*{untestable}*", ""]
     if rule.sources:
-        out += ["**Sources:**", ""] + [f"- <{url}>" for url in rule.sources] + [""]
+        out += [tr("**Sources:**"), ""] + [f"- <{url}>" for url in rule.sources] + [""]
     return out
 
 
@@ -97,7 +148,14 @@ def explain(rule_id: str) -> str | None:
 
 
 def rules_markdown() -> str:
-    """docs/rules.md: every rule, from its declaration."""
+    """docs/rules.md: every rule, from its declaration (in English, whatever the language)."""
+    from checker.i18n import use_language
+
+    with use_language("en"):
+        return _rules_markdown()
+
+
+def _rules_markdown() -> str:
     from checker import rules
     from checker.rules.record import APIS
 

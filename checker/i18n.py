@@ -16,11 +16,15 @@ ids stay the same in every language, so a learner can search for them.
   never chose one fall back to, such as threads that a thread pool starts without copying
   the context (`loop.run_in_executor`, Textual's thread workers). The default default is
   English.
-- Tags are read loosely (`pt-BR`, `pt_BR`, `pt_BR.UTF-8`, `pt`): any Portuguese tag means
-  `pt-BR`; anything unknown means English. `current_language()` says which one is in use.
-- `trn(n, singular, plural, **values)` picks the singular template when `n` takes the
-  singular form in the current language (CLDR: `n == 1` in English, 0 or 1 in Brazilian
-  Portuguese), else the plural one, and translates it with `n=n`.
+- Tags are read loosely (`pt-BR`, `pt_BR`, `pt_BR.UTF-8`, `pt`, `ru_UA.UTF-8`): any
+  Portuguese tag means `pt-BR`, any Russian one `ru`; anything unknown means English.
+  `current_language()` says which one is in use.
+- `trn(n, singular, plural, **values)` picks the form of the template that `n` takes in the
+  current language (CLDR's rule, from the catalog's header: `n == 1` in English; 0 or 1 in
+  Brazilian Portuguese; in Russian three forms, "1 ошибка", "2 ошибки", "5 ошибок"), and
+  translates it with `n=n`. `n` may be a fraction (seconds, megabytes): it takes the form a
+  fraction takes in the language ("1,5 секунды", as "2 секунды") and is written as the
+  language writes numbers (`format_number`).
 - `N_(template)` marks a template that is stored now and translated later (module
   constants); it returns the template unchanged.
 
@@ -52,8 +56,10 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "current_language",
+    "format_number",
     "load_catalog",
     "normalise_language",
+    "plural_count",
     "preload_catalog",
     "reset_language",
     "set_default_language",
@@ -64,10 +70,19 @@ __all__ = [
 ]
 
 #: The languages the checker speaks, English first.
-LANGUAGES: tuple[str, ...] = ("en", "pt-BR")
+LANGUAGES: tuple[str, ...] = ("en", "pt-BR", "ru")
 #: language -> the folder of its catalog under `checker/locales` (English has none: its
 #: words are the templates).
-_CATALOG_FOLDERS = {"pt-BR": "pt_BR"}
+_CATALOG_FOLDERS = {"pt-BR": "pt_BR", "ru": "ru"}
+#: language -> a whole number whose form a fraction takes. gettext's plural rules are for
+#: whole numbers; CLDR gives fractions a form of their own ("other"), which is worded as
+#: the plural in English and Portuguese ("1.5 seconds", as 2) and as the genitive singular in
+#: Russian ("1,5 секунды", as "2 секунды"). A language not listed takes the form of 2.
+FRACTION_FORM_OF = {"en": 2, "pt-BR": 2, "ru": 2}
+#: language -> (decimal mark, thousands separator, the smallest whole number grouped) for
+#: numbers the messages write themselves (counts, seconds); values quoted from a request
+#: or an answer are shown as written. Russian groups from 10 000 with a no-break space.
+NUMBER_STYLES = {"ru": (",", "\u00a0", 10_000)}
 #: where the checker's catalogs are, and their gettext domain
 LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 DOMAIN = "checker"
@@ -82,8 +97,11 @@ def normalise_language(tag: str | None) -> str:
     if not tag:
         return "en"
     base = tag.split(".", 1)[0].split("@", 1)[0].replace("_", "-").strip().lower()
-    if base == "pt" or base.startswith("pt-"):
+    primary = base.split("-", 1)[0]
+    if primary == "pt":
         return "pt-BR"
+    if primary == "ru":
+        return "ru"
     return "en"
 
 
@@ -165,16 +183,61 @@ def _fill(translated: str, english: str, values: dict[str, object]) -> str:
         return english.format(**values)
 
 
-def trn(n: int, singular: str, plural: str, /, **values: object) -> str:
+def format_number(
+    value: float, lang: str | None = None, digits: int | None = None, grouped: bool = False
+) -> str:
+    """`value` as `lang` (default: the current language) writes a number in a sentence:
+    `digits` places after the decimal mark if given, else a whole float without its `.0`
+    and a fraction to at most 6 places; the decimal mark and digit groups are the
+    language's (`1.5` -> `1,5` in Russian, `12000` -> `12 000`). A language without a
+    style of its own writes numbers as Python does, its thousands apart (`1,500`) only when
+    `grouped`."""
+    lang = lang or current_language()
+    if digits is not None:
+        text = f"{value:.{digits}f}"
+    elif isinstance(value, float) and not value.is_integer():
+        text = f"{value:.6f}".rstrip("0").rstrip(".")
+        if text.lstrip("-") == "0":
+            text = f"{value:g}"  # tinier than a millionth
+    else:
+        text = str(int(value))
+    style = NUMBER_STYLES.get(lang)
+    if style is None:
+        style = (".", ",", 1000) if grouped else (".", "", float("inf"))
+    mark, group, smallest = style
+    whole, _, fraction = text.partition(".")
+    if abs(int(value)) >= smallest and "e" not in text:
+        sign = "-" if whole.startswith("-") else ""
+        whole = sign + f"{int(whole.lstrip('-')):,}".replace(",", group)
+    return whole + (mark + fraction if fraction else "")
+
+
+def plural_count(n: float, lang: str) -> tuple[int, object]:
+    """(the whole number whose plural form `n` takes in `lang`, `n` as it is shown): a
+    count as it is in English, else as `format_number` writes it; a fraction takes the
+    form `FRACTION_FORM_OF` names (gettext's rules are for whole numbers only)."""
+    if isinstance(n, float):
+        if n.is_integer():
+            n = int(n)
+        else:
+            return FRACTION_FORM_OF.get(lang, 2), format_number(n, lang)
+    shown = n if lang not in NUMBER_STYLES else format_number(n, lang)
+    return n, shown
+
+
+def trn(n: float, singular: str, plural: str, /, **values: object) -> str:
     """The form of `singular`/`plural` that `n` takes in the current language, translated
     and filled from `values`, `{n}` being `n`. The rule is CLDR's, from the catalog's
-    header: `n == 1` in English, 0 or 1 in Brazilian Portuguese ("0 erro", "2 erros")."""
-    values = {"n": n, **values}
-    english = singular if n == 1 else plural
+    header: `n == 1` in English, 0 or 1 in Brazilian Portuguese ("0 erro", "2 erros"), three
+    forms in Russian ("1 ошибка", "2 ошибки", "5 ошибок"); a fraction takes the form of
+    `FRACTION_FORM_OF` ("1,5 секунды")."""
     lang = _LANGUAGE.get(_default)
+    count, shown = plural_count(n, lang)
+    values = {"n": shown, **values}
+    english = singular if count == 1 else plural
     if lang == "en":
         return english.format(**values)
-    return _fill(_catalog(lang).ngettext(singular, plural, n), english, values)
+    return _fill(_catalog(lang).ngettext(singular, plural, count), english, values)
 
 
 def N_(template: str) -> str:

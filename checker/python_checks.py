@@ -391,15 +391,13 @@ def tools_resent(ctx: PythonContext, params: Mapping) -> Outcome:
             tools = request.get("tools") if isinstance(request, dict) else None
             if not tools:
                 where = _where(run, k)
-                return Outcome(
-                    False,
-                    tr(
-                        "{where} has no `tools`. The API keeps nothing between requests, so every "
-                        "request must carry the tool definitions; one whose history holds "
-                        "tool_use or tool_result blocks without `tools` is rejected with a 400.",
-                        where=where[:1].upper() + where[1:],
-                    ),
+                text = tr(
+                    "{where} has no `tools`. The API keeps nothing between requests, so every "
+                    "request must carry the tool definitions; one whose history holds "
+                    "tool_use or tool_result blocks without `tools` is rejected with a 400.",
+                    where=where,
                 )
+                return Outcome(False, text[:1].upper() + text[1:])
     if not any(run.requests for run in ctx.runs):
         return Outcome(False, tr("Your code sent no request at all."))
     return Outcome(True)

@@ -6,8 +6,9 @@ locale (the first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set, as POSIX reads
 course is written in. A tag is matched to the course's `languages` without regard to case;
 a bare language (`pt`) means the first of its regional forms the course has (`pt-BR`), and
 a regional one whose region is not offered means the bare language if the course has it
-(`en-US` -> `en`). A language asked for by name (`--lang`, `TOOLTUTOR_LANG`) that the course
-does not offer gets a one-line warning on stderr, and the source language.
+(`en-US` -> `en`, `ru-UA` -> `ru`). A language asked for by name (`--lang`,
+`TOOLTUTOR_LANG`) that the course does not offer gets a one-line warning on stderr, and the
+source language.
 
 The interface's strings (`t`, `tn`, `N_`) are gettext messages of the domain `tooltutor`:
 the English string is the msgid, and each other language has a catalog
@@ -17,8 +18,10 @@ with Babel, a tool of development only). Run time needs only the standard librar
 `gettext`, through the checker's `load_catalog`, and only for a language other than
 English: English is the msgids themselves, and costs nothing. A string the catalog lacks
 shows in English; plural forms follow the catalog's header (CLDR's rule, written by
-Babel). The checker (checker/i18n.py) has its own domain, `checker`; this module tells it
-the language too (`use_checker_language`).
+Babel); a fraction takes the form a fraction takes in the language ("1,5 секунды"), and
+the count is written as the language writes numbers (`checker.i18n.format_number`). The
+checker (checker/i18n.py) has its own domain, `checker`; this module tells it the language
+too (`use_checker_language`).
 
 `t("Lesson {number}: {title}", number=2, title=...)` fills placeholders with
 `str.format` only when values are given, so a string with braces and no values needs no
@@ -47,6 +50,7 @@ __all__ = [
     "help_language",
     "language_name",
     "match_language",
+    "number",
     "parse_locale",
     "resolve_language",
     "set_language",
@@ -56,7 +60,7 @@ __all__ = [
 ]
 
 #: language -> the folder of its catalog under `tooltutor/locales` (English is the msgids).
-CATALOGS = {"pt-BR": "pt_BR"}
+CATALOGS = {"pt-BR": "pt_BR", "ru": "ru"}
 #: the interface's gettext domain, and where its catalogs are
 DOMAIN = "tooltutor"
 LOCALES = os.path.join(os.path.dirname(__file__), "locales")
@@ -71,6 +75,8 @@ LANGUAGE_NAMES = {
     "fr": "French",
     "de": "German",
     "it": "Italian",
+    "ru": "Russian",
+    "uk": "Ukrainian",
 }
 
 #: The locale variables read, in order (the first one set decides, as in POSIX).
@@ -215,15 +221,32 @@ def t(message: str, /, **values: object) -> str:
     return _fill(_catalog(_current).gettext(message), message, values)
 
 
-def tn(n: int, singular: str, plural: str, /, **values: object) -> str:
+def tn(n: float, singular: str, plural: str, /, **values: object) -> str:
     """The form of `singular`/`plural` that `n` takes in the interface's language (the
-    plural rule of its catalog: 0 and 1 are singular in Brazilian Portuguese), translated;
-    `{n}` is `n`."""
-    values = {"n": n, **values}
-    english = singular if n == 1 else plural
+    plural rule of its catalog: 0 and 1 are singular in Brazilian Portuguese; Russian has
+    three forms, and a fourth for fractions), translated; `{n}` is `n`."""
+    if _current == "en" and not isinstance(n, float):
+        values = {"n": n, **values}
+        return (singular if n == 1 else plural).format(**values)
+    from checker.i18n import plural_count
+
+    count, shown = plural_count(n, _current)
+    values = {"n": shown, **values}
+    english = singular if count == 1 else plural
     if _current == "en":
         return english.format(**values)
-    return _fill(_catalog(_current).ngettext(singular, plural, n), english, values)
+    return _fill(_catalog(_current).ngettext(singular, plural, count), english, values)
+
+
+def number(value: float, *, grouped: bool = False) -> str:
+    """`value` as the interface's language writes a number in a sentence (`1,5` and
+    `12 000` in Russian; English and Portuguese as Python writes it, with `,` between
+    thousands when `grouped`)."""
+    if _current == "en" and not isinstance(value, float) and not grouped:
+        return str(value)
+    from checker.i18n import format_number
+
+    return format_number(value, _current, grouped=grouped)
 
 
 def N_(message: str) -> str:

@@ -9,7 +9,7 @@ import time
 
 from tooltutor.bounded_read import read_at_most
 from tooltutor.errors import UserError
-from tooltutor.i18n import N_, t
+from tooltutor.i18n import N_, number, t, tn
 
 #: Largest answer file read, in bytes ($TOOLTUTOR_MAX_FILE_BYTES overrides).
 DEFAULT_MAX_BYTES = 10_000_000
@@ -25,10 +25,10 @@ def max_file_bytes() -> int:
 
 
 def describe_limit(limit: int) -> str:
-    """The size limit in words: "10 MB", or "1,500 bytes"."""
+    """The size limit in words, in the interface's language: "10 MB", or "1,500 bytes"."""
     if limit >= 1_000_000 and limit % 1_000_000 == 0:
-        return f"{limit // 1_000_000} MB"
-    return f"{limit:,} bytes"
+        return t("{size} MB", size=number(limit // 1_000_000))
+    return tn(limit, "{size} byte", "{size} bytes", size=number(limit, grouped=True))
 
 
 class FileTooBig(UserError):
@@ -176,11 +176,11 @@ def _read_pipe(fd: int, name: str, limit: int, wait: float) -> bytes:
         if remaining <= 0:
             raise UserError(
                 t(
-                    "nothing was written to {path} for {wait:g} seconds: it is a named pipe "
-                    "(FIFO), which has data only while a program writes to it; give the file "
-                    "that holds your answer",
+                    "nothing was written to {path} for {wait}: it is a named pipe (FIFO), "
+                    "which has data only while a program writes to it; give the file that "
+                    "holds your answer",
                     path=name,
-                    wait=wait,
+                    wait=tn(wait, "{n} second", "{n} seconds"),
                 )
             )
         ready, _, _ = select.select([fd], [], [], remaining)

@@ -29,13 +29,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
-#: The formats and families a rule belongs to, in the order the docs list them.
+from checker.i18n import N_
+
+#: The formats and families a rule belongs to, in the order the docs list them (marked for
+#: translation: `lint --explain` shows them in the learner's language).
 APIS: dict[str, str] = {
-    "general": "Any request",
-    "anthropic": "Anthropic Messages API",
-    "openai": "OpenAI Chat Completions",
-    "responses": "OpenAI Responses API",
-    "python": "Python exercises",
+    "general": N_("Any request"),
+    "anthropic": N_("Anthropic Messages API"),
+    "openai": N_("OpenAI Chat Completions"),
+    "responses": N_("OpenAI Responses API"),
+    "python": N_("Python exercises"),
 }
 #: message: judged on a bare messages array too; body: needs the request body; request:
 #: needs the whole request as it is sent (required and unknown top-level fields: skipped

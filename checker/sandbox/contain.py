@@ -134,19 +134,20 @@ def note() -> str:
     box = current()
     if box.contained:
         return ""
-    return tr(NOTE_NOBODY if child_uid() == NOBODY else NOTE_NONE, why=box.why)
+    why = "; ".join(tr(part) for part in (box.tried or (box.why,)))
+    return tr(NOTE_NOBODY if child_uid() == NOBODY else NOTE_NONE, why=why)
 
 
 def _probe_bwrap() -> tuple[str | None, str]:
     found = shutil.which("bwrap")
     if found is None:
-        return None, "bubblewrap (bwrap) is not installed"
+        return None, N_("bubblewrap (bwrap) is not installed")
     probe = [found, *_bwrap_namespaces(), "--ro-bind", "/", "/", "--", "/bin/true"]
     try:
         ok = subprocess.run(probe, capture_output=True, timeout=10).returncode == 0
     except (OSError, subprocess.SubprocessError):
         ok = False
-    return (found, "") if ok else (None, "bwrap cannot create namespaces on this machine")
+    return (found, "") if ok else (None, N_("bwrap cannot create namespaces on this machine"))
 
 
 def _probe_namespaces() -> str:

@@ -106,7 +106,7 @@ def reason(status: str, detail: dict[str, Any], ctx: ReasonContext, exit_code: i
             else ""
         )
         if detail.get("cpu"):
-            return tr(REASON_CPU, cpu=ctx.limits.cpu_s, **common)
+            return tr(REASON_CPU, cpu=_seconds(ctx.limits.cpu_s), **common)
         return tr(
             REASON_TIMEOUT,
             wall=_seconds(ctx.limits.wall_s),
@@ -166,7 +166,9 @@ def _shorten(text: str, limit: int) -> str:
 
 
 def _seconds(value: float) -> str:
-    return f"{value:g}"
+    """`1.5 seconds`, in the learner's language (a fraction takes its own form: "1,5
+    секунды")."""
+    return trn(value, "{n} second", "{n} seconds")
 
 
 # --------------------------------------------------------------------------------------
@@ -203,12 +205,12 @@ REASON_IMPORT = N_(
     "constants and definitions, and do the work inside `{entry}`."
 )
 REASON_TIMEOUT = N_(
-    "Your code was still running after {wall} seconds, so it was stopped{where}.{calls} "
+    "Your code was still running after {wall}, so it was stopped{where}.{calls} "
     "Look for a loop that never ends: a loop around the model must stop when `stop_reason` "
     'is not "tool_use", and a `while` loop needs a condition that becomes false.'
 )
 REASON_CPU = N_(
-    "Your code used more than {cpu} seconds of processor time, so it was stopped. Look for "
+    "Your code used more than {cpu} of processor time, so it was stopped. Look for "
     "a loop that never ends, or work repeated far more often than needed."
 )
 REASON_MEMORY = N_(

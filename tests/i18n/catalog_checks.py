@@ -49,9 +49,26 @@ DOMAINS = (CHECKER, TOOLTUTOR)
 CHECKER_KEYWORDS = {"tr": None, "trn": (2, 3)}
 
 
+#: catalog folder -> what its plural rule must say (CLDR, as `pybabel init` wrote it): the
+#: form of each count, and the start of the header's expression
+PLURAL_RULES = {
+    # "one" is i = 0..1; "many" the exact millions of compact numbers
+    "pt_BR": ({0: 0, 1: 0, 2: 2, 5: 2, 21: 2, 1_000_000: 1}, "(n == 0 || n == 1) ? 0"),
+    # one: 1, 21, 101; few: 2-4, 22-24; many: 0, 5-20, 11-14, 25... (fractions: see i18n)
+    "ru": (
+        {0: 2, 1: 0, 2: 1, 4: 1, 5: 2, 11: 2, 12: 2, 14: 2, 21: 0, 22: 1, 25: 2, 101: 0, 111: 2},
+        "n % 10 == 1 && n % 100 != 11 ? 0",
+    ),
+}
+#: every catalog folder of both domains
+LOCALE_FOLDERS = tuple(PLURAL_RULES)
+
+
 def read_catalog(path: Path) -> Catalog:
+    """The catalog at `path` (its language from its folder, else from its header)."""
+    folder = path.parent.parent.name
     with open(path, "rb") as po:
-        return read_po(po, locale="pt_BR")
+        return read_po(po, locale=folder if folder in PLURAL_RULES else None)
 
 
 def messages(catalog: Catalog) -> list:
@@ -96,8 +113,9 @@ def percent_specs(text: str) -> list[str]:
 def placeholder_mismatches(catalog: Catalog) -> list[str]:
     """Entries whose translation does not keep the msgid's placeholders: the same
     `{fields}` (and the same `%` specs in a `python-format` entry) in each form. A plural
-    form may leave out `{n}`, or hold fields of the English form it stands for only
-    ("the one criterion" / "all {n} criteria")."""
+    form may leave out `{n}`, or use it where the English does not (`trn`/`tn` always fill
+    it: Russian's first form serves 1 and 21 alike), or hold fields of the English form it
+    stands for only ("the one criterion" / "all {n} criteria")."""
     found = []
     for message in messages(catalog):
         percent = "python-format" in message.flags
@@ -106,7 +124,7 @@ def placeholder_mismatches(catalog: Catalog) -> list[str]:
             if any(isinstance(fields, str) for fields in english):
                 found.append(repr(message.id))
                 continue
-            allowed = english[0] | english[1]
+            allowed = english[0] | english[1] | {("n", "", None)}
             required = {f for f in english[0] & english[1] if f[0] != "n"}
             for form in message.string:
                 fields = brace_fields(form)

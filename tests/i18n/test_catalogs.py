@@ -11,7 +11,10 @@ from catalog_checks import (
     CHECKER,
     CHECKER_KEYWORDS,
     DOMAINS,
+    LOCALE_FOLDERS,
+    PLURAL_RULES,
     TOOLTUTOR,
+    compiled,
     extracted,
     formatted_templates,
     fuzzy,
@@ -24,16 +27,26 @@ from catalog_checks import (
 )
 
 BY_NAME = {domain.name: domain for domain in DOMAINS}
+#: every catalog: (domain, language folder)
+CATALOGS = [(name, folder) for name in sorted(BY_NAME) for folder in LOCALE_FOLDERS]
 
 
-@pytest.fixture(scope="module", params=sorted(BY_NAME))
-def domain(request):
-    return BY_NAME[request.param]
+@pytest.fixture(scope="module", params=CATALOGS, ids=["/".join(c) for c in CATALOGS])
+def language(request):
+    """(domain, folder) of one catalog."""
+    name, folder = request.param
+    return BY_NAME[name], folder
 
 
 @pytest.fixture(scope="module")
-def catalog(domain):
-    return read_catalog(domain.po())
+def domain(language):
+    return language[0]
+
+
+@pytest.fixture(scope="module")
+def catalog(language):
+    domain, folder = language
+    return read_catalog(domain.po(folder))
 
 
 @pytest.fixture(scope="module")
@@ -41,11 +54,14 @@ def code_messages(domain):
     return extracted(domain)
 
 
-def test_each_domain_has_a_catalog_with_cldr_plurals(domain, catalog):
+def test_each_domain_has_a_catalog_per_language_with_cldr_plurals(language, catalog):
+    domain, folder = language
     assert len(messages(catalog)) > (1000 if domain is CHECKER else 300)
-    # CLDR for pt (Brazil): "one" is i = 0..1, "many" the millions of compact numbers
+    forms, expression = PLURAL_RULES[folder]
     assert catalog.num_plurals == 3
-    assert catalog.plural_expr.startswith("(n == 0 || n == 1) ? 0")
+    assert catalog.plural_expr.startswith(expression)
+    rule = compiled(catalog).plural
+    assert {n: rule(n) for n in forms} == forms
 
 
 def test_every_entry_is_translated_and_none_is_fuzzy(catalog):
@@ -57,8 +73,25 @@ def test_translations_keep_the_placeholders(catalog):
     assert not placeholder_mismatches(catalog)
 
 
-def test_commands_and_options_stay_english():
-    for message in messages(read_catalog(TOOLTUTOR.po())):
+def test_translations_keep_code_in_backticks(catalog):
+    """Code, field names and rule ids in backticks are never translated (a Russian
+    translation that wrote `инструменты` for `tools` would send the learner astray)."""
+    renamed = {
+        "tooltutor lint --format anthropic FILE": "tooltutor lint --format anthropic ARQUIVO"
+    }
+    changed = []
+    for message in messages(catalog):
+        english = message.id if isinstance(message.id, tuple) else (message.id,)
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for part in {p for text in english for p in text.split("`")[1::2]}:
+            if not all(f"`{part}`" in form or f"`{renamed.get(part)}`" in form for form in forms):
+                changed.append((message.id, part))
+    assert not changed
+
+
+@pytest.mark.parametrize("folder", LOCALE_FOLDERS)
+def test_commands_and_options_stay_english(folder):
+    for message in messages(read_catalog(TOOLTUTOR.po(folder))):
         english = message.id if isinstance(message.id, tuple) else (message.id,)
         forms = message.string if isinstance(message.string, tuple) else (message.string,)
         for word in ("tooltutor validate", "tooltutor check", "tooltutor start", "$EDITOR"):
@@ -66,8 +99,9 @@ def test_commands_and_options_stay_english():
                 assert all(word in form for form in forms), (message.id, word)
 
 
-def test_the_committed_mo_is_the_po_compiled(domain):
-    assert not stale_mo(domain.po(), domain.mo())
+def test_the_committed_mo_is_the_po_compiled(language):
+    domain, folder = language
+    assert not stale_mo(domain.po(folder), domain.mo(folder))
 
 
 def test_every_message_of_the_code_is_in_the_catalog(domain, catalog, code_messages):
@@ -85,10 +119,22 @@ def test_the_catalog_holds_nothing_the_code_no_longer_says(catalog, code_message
     assert not stale, "run `pybabel update` (docs/translations.md):\n" + "\n".join(map(repr, stale))
 
 
-def test_the_app_speaks_the_checker_words_it_uses_through_the_checker_catalog():
+def test_every_language_of_the_interface_has_both_catalogs():
+    from checker.i18n import _CATALOG_FOLDERS, LANGUAGES
+    from tooltutor.i18n import CATALOGS as APP_CATALOGS
+
+    assert set(APP_CATALOGS.values()) == set(_CATALOG_FOLDERS.values()) == set(LOCALE_FOLDERS)
+    assert set(LANGUAGES) == {"en", *APP_CATALOGS}
+    for domain in DOMAINS:
+        for folder in LOCALE_FOLDERS:
+            assert domain.mo(folder).is_file(), domain.mo(folder)
+
+
+@pytest.mark.parametrize("folder", LOCALE_FOLDERS)
+def test_the_app_speaks_the_checker_words_it_uses_through_the_checker_catalog(folder):
     found = extracted(TOOLTUTOR, keywords=CHECKER_KEYWORDS)
     assert ("{n} error", "{n} errors") in found  # the lint summary
-    assert not missing_from_catalog(found, read_catalog(CHECKER.po()))
+    assert not missing_from_catalog(found, read_catalog(CHECKER.po(folder)))
 
 
 def test_no_template_is_an_f_string():

@@ -13,18 +13,20 @@ def load_course_or_fail(args, *, only_exercise: str | None = None):
     """The course named by `--course` (or the bundled one), warning once about problems.
 
     It is shown in the language of `--lang`, else `$TOOLTUTOR_LANG`, else the locale (see
-    `i18n.resolve_language`), and the interface speaks that language from now on.
+    `i18n.resolve_language`), and the interface and the checker speak that language from now
+    on.
     `only_exercise` loads just that exercise (see `load_course`). Raises `UserError` when
     not even `course.yaml` could be read.
     """
     from functools import partial
 
     from tooltutor.course import load_course
-    from tooltutor.i18n import resolve_language, set_language
+    from tooltutor.i18n import resolve_language, set_language, use_checker_language
 
     choose = partial(resolve_language, getattr(args, "lang", None))
     course = load_course(args.course, choose, only_exercise=only_exercise)
     set_language(course.lang)
+    use_checker_language(course.lang)  # its notes (the sandbox's) come before any marking
     if not course.lesson_order:
         from tooltutor.i18n import t
 

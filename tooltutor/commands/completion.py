@@ -108,7 +108,7 @@ def _languages() -> list[str]:
     try:
         return list(load_course(None).languages)
     except Exception:
-        return ["en", "pt-BR"]
+        return ["en", "pt-BR", "ru"]
 
 
 def script(shell: str) -> str:

@@ -225,8 +225,9 @@ def run(args: argparse.Namespace) -> int:
     from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
     from tooltutor.lint_inputs import Options, is_jsonl, lint_file, looks_like_jsonl
 
-    # No course here: the messages follow --lang, TOOLTUTOR_LANG or the locale among the
-    # languages the interface speaks.
+    # No course here: the messages (and `--explain`'s page) follow --lang, TOOLTUTOR_LANG or
+    # the locale among the languages the interface speaks.
+    use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *CATALOGS]))
     if args.explain:
         return explain(args.explain)
     if args.session or args.fix or args.tools or args.write:
@@ -236,7 +237,6 @@ def run(args: argparse.Namespace) -> int:
     if not args.files:
         raise UserError(t("lint needs a FILE to judge ('-' for standard input), or --explain RULE"))
     output = args.output_format or ("json" if args.json else "text")
-    use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *CATALOGS]))
     options = Options(
         format=args.format,
         model=args.model,

@@ -39,11 +39,11 @@ class Parser(argparse.ArgumentParser):
     results_json = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        unknown = re.match(r"argument COMMAND: invalid choice: '([^']*)'", message)
+        unknown = re.match(r"\S+ COMMAND: invalid choice: '([^']*)'", message)
         if unknown:
             message = t("no command '{name}'", name=unknown.group(1)) + _suggestion(message)
         else:
-            message += _suggestion(message)
+            message = _translated_choice(message) + _suggestion(message)
         if Parser.results_json:
             import json
 
@@ -54,6 +54,23 @@ class Parser(argparse.ArgumentParser):
             2,
             t("{prog}: error: {message}\n(see '{prog} --help')\n", prog=self.prog, message=message),
         )
+
+
+def _translated_choice(message: str) -> str:
+    """argparse's "invalid choice: 'x' (choose from ...)" in the interface's language (it
+    is left English in argparse's own words so that `error` can read it)."""
+    found = re.search(r"invalid choice: ('[^']*')(?: \(choose from (.*)\))?", message)
+    if found is None:
+        return message
+    if found.group(2) is None:
+        words = t("invalid choice: {value}", value=found.group(1))
+    else:
+        words = t(
+            "invalid choice: {value} (choose from {choices})",
+            value=found.group(1),
+            choices=found.group(2),
+        )
+    return message[: found.start()] + words + message[found.end() :]
 
 
 def _suggestion(message: str) -> str:
@@ -75,7 +92,8 @@ def _suggestion(message: str) -> str:
 
 
 #: argparse's own words in `--help` and usage errors, translated with the rest (its
-#: "invalid choice" stays: `Parser.error` reads it to say "did you mean").
+#: "invalid choice" stays: `Parser.error` reads it to say "did you mean", then translates
+#: it).
 ARGPARSE_TEXTS = frozenset(
     {
         N_("usage: "),
@@ -86,6 +104,14 @@ ARGPARSE_TEXTS = frozenset(
         N_("the following arguments are required: %s"),
         N_("unrecognized arguments: %s"),
         N_("expected one argument"),
+        N_("expected at most one argument"),
+        N_("expected at least one argument"),
+        N_("argument %(argument_name)s: %(message)s"),
+        N_("invalid %(type)s value: %(value)r"),
+        N_("ambiguous option: %(option)s could match %(matches)s"),
+        N_("ignored explicit argument %r"),
+        N_("not allowed with argument %s"),
+        N_("one of the arguments %s is required"),
     }
 )
 
@@ -144,7 +170,12 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
         epilog=t(EPILOG),
         formatter_class=HelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"tooltutor {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"tooltutor {__version__}",
+        help=t("show program's version number and exit"),  # Python 3.11 does not translate it
+    )
     parser.add_argument(
         "--course",
         metavar="DIR",

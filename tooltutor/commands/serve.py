@@ -123,6 +123,23 @@ def _static_files() -> Path:
     return Path(textual_serve.__file__).resolve().parent / "static"
 
 
+def page_words() -> dict:
+    """The words of the browser page around the terminal (app_index.html), in the
+    interface's language, and that language for its `lang` attribute."""
+    from tooltutor.i18n import current_language
+
+    return {
+        "lang": current_language(),
+        "words": {
+            "starting": t("starting…"),
+            "start": t("Start"),
+            "closed": t("The course has closed."),
+            "saved": t("Your progress is saved."),
+            "reopen": t("Open it again"),
+        },
+    }
+
+
 def _server_class(base):
     """textual-serve's server, opened only with this launch's key.
 
@@ -181,7 +198,9 @@ def _server_class(base):
                 raise web.HTTPForbidden(text=t(REFUSED_PAGE))
             context = await base.handle_index.__wrapped__(self, request)
             context["app_websocket_url"] += f"/{self.token}"
-            return aiohttp_jinja2.render_template("app_index.html", request, context)
+            return aiohttp_jinja2.render_template(
+                "app_index.html", request, {**context, **page_words()}
+            )
 
         async def handle_websocket(self, request):
             origin = request.headers.get("Origin")

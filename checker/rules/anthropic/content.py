@@ -16,7 +16,7 @@ from typing import Any
 
 from checker import jsonpointer
 from checker.diagnostics import code, describe, json_type, quote
-from checker.i18n import tr
+from checker.i18n import format_number, tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, warning
 from checker.rules.record import Finding, needs_beta, rule
@@ -553,7 +553,7 @@ def image_limits(ctx: Context) -> Iterator[Finding]:
 
 
 def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f}"
+    return format_number(size / (1024 * 1024), digits=1)
 
 
 # The documents, search results and citations rules (their own module, run after these).
