@@ -51,8 +51,10 @@ def key(name: str) -> str:
 
 
 def next_keys() -> str:
-    """The keys that open what comes next after a pass."""
-    return "n" if in_browser() else t("{a} or {b}", a="n", b="Ctrl+N")
+    """The keys that open what comes next after a pass, from the editor (where the
+    keyboard stays after a check): Ctrl+N; in a browser, which keeps Ctrl+N, the letter
+    n once Escape has left the editor."""
+    return t("{a}, then {b}", a="Esc", b="n") if in_browser() else "Ctrl+N"
 
 
 def quit_keys() -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 from textual import on, work
 from textual.app import ComposeResult, SuspendNotSupported
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static, TextArea
@@ -31,6 +31,7 @@ from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
 from tooltutor.tui.keys import key, next_keys, palette_in_footer
+from tooltutor.tui.screens.exercise_layout import ResultsPane, TaskPane, WorkspaceLayout
 from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t, tn
 from tooltutor.tui.widgets.exercise.checklist import Checklist
 from tooltutor.tui.widgets.exercise.choice_answer import ChoiceAnswer
@@ -67,18 +68,6 @@ LETTER_ACTIONS = {
 }
 #: Seconds a notice stays under the buttons.
 NOTICE_SECONDS = 8
-
-
-class TaskPane(VerticalScroll):
-    """The exercise's prompt; focus it to scroll with the arrow keys."""
-
-    ALLOW_MAXIMIZE = True
-
-
-class ResultsPane(VerticalScroll):
-    """The checker's verdict, the hints and, after a pass, the explanation."""
-
-    ALLOW_MAXIMIZE = True
 
 
 class ExerciseScreen(Screen[None]):
@@ -183,6 +172,8 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         self._notice_timer = None
         #: every notice said on this screen, in order (what the learner was told)
         self.notices: list[str] = []
+        #: how the panes share a narrow screen (reading, writing, results)
+        self.panes = WorkspaceLayout(self)
 
     # -- building ------------------------------------------------------------------------
 
@@ -283,6 +274,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         app.store.set_position(course.id, ex.lesson, exercise_id=ex.id)
         app.check_store()
         self.answer_widget.focus()
+        self.panes.opened()
 
     @property
     def answer_widget(self) -> AnswerEditor | ChoiceAnswer:
@@ -554,6 +546,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     @on(TextArea.Changed, "#editor")
     @on(ChoiceAnswer.Changed, "#choices")
     def _typed(self) -> None:
+        self.panes.typed()
         delay = self.autosave.changed(self.answer_text)
         if self._draft_timer is not None:
             self._draft_timer.stop()
@@ -666,24 +659,19 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         self._verdict = verdict
         await self._show_feedback()
         summary = verdict_summary(verdict)
-        results = self.query_one(ResultsPane)
         if verdict.passed:
             self.passed_now = True
             self._summary(f"{'✔' if app.unicode else '+'} {summary}", "bold $text-success")
             self._show_explanation(True)
             self._show_next_step(True)
-            if self.focused is None or self.focused is self.answer_widget:
-                results.focus()  # read the explanation with the arrows; n goes on
         else:
-            extra = ""
-            if solution_access(False, failures).state == "confirm":
-                extra = " " + t("The solution is available (s).")
-            elif verdict.diagnostics:
-                extra = " " + t("Enter on a problem below jumps to it.")
-            self._summary(f"{'✘' if app.unicode else 'x'} {summary}{extra}", "bold $text-error")
+            line = f"{'✘' if app.unicode else 'x'} {summary}"
+            if solution_access(False, failures).state == "confirm":  # a sentence of its own
+                line += "\n" + t("The solution is available (s).")
+            self._summary(line, "bold $text-error")
         self._show_heading()
         self.refresh_bindings()
-        results.scroll_home(animate=False)
+        self.panes.checked(verdict.passed)
 
     async def _show_feedback(self) -> None:
         """The last verdict's checklist and problems, as the hints revealed allow."""
@@ -719,10 +707,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         app, ex = self.app, self.exercise
         panel = self.query_one(HintsPanel)
         index = next_hint(panel.revealed, len(ex.hints))
-        results = self.query_one(ResultsPane)
         if index is None:
             self.say(t("Every hint is shown already."))
-            results.scroll_to_widget(panel, animate=False, top=True)
+            self.panes.hint_shown()
             return
         panel.show(app.store.reveal_hint(app.course.id, ex.id, index))
         app.check_store()
@@ -736,7 +723,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         else:
             revealed = panel.revealed
             await self.query_one(Checklist).show(checklist_before_check(self.exercise, revealed))
-        self.query_one(ResultsPane).scroll_to_widget(panel, animate=False, top=True)
+        self.panes.hint_shown()
 
     @on(Button.Pressed, "#solution")
     def action_solution(self) -> None:

@@ -6,7 +6,7 @@ from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tooltutor.tui.texts import hanging, inline, plain
+from tooltutor.tui.texts import hanging, inline, plain, t
 from tooltutor.workspace import where
 
 
@@ -18,6 +18,7 @@ class DiagnosticList(OptionList):
         self.unicode = unicode
         self.diagnostics: list = []
         self._width = 0
+        self.border_title = t("Problems: Enter on one puts the cursor there")
 
     def show(self, diagnostics) -> None:
         """Replace the list with `diagnostics` (checker `Diagnostic`s)."""
