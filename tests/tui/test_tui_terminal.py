@@ -159,7 +159,7 @@ def test_write_tool_result_with_the_model_reply_in_view(terminal, home, size):
     term.wait_for("Write the request that carries", "Check ^R", "1  [", *reply, timeout=10)
     term.keys("C-t")  # Ctrl+T, from inside the editor, shows the whole task
     term.keys("PageDown")
-    screen = term.wait_for("JSON text")
+    term.wait_for("JSON text")
     term.keys("C-t")  # back: the editor, the keyboard still in it
     term.wait_for("1  [", "Check ^R", "esc Leave editor")
 
