@@ -68,7 +68,8 @@ class Block:
     """One piece of a page.
 
     `kind` is `markdown` (text: Markdown), `code` (text, lang, caption), `sequence`
-    (sequence: the diagram's spec, caption) or `check` (check).
+    (sequence: the diagram's spec, caption), `check` (check) or `try` (exercise_id, and
+    text: the line that leads to it).
     """
 
     kind: str
@@ -77,6 +78,7 @@ class Block:
     caption: str = ""
     sequence: dict | None = None
     check: Check | None = None
+    exercise_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class Page:
     section_index: int | None = None
     #: ids of the inline checks on this page
     check_ids: tuple[str, ...] = field(default=())
+    #: ids of the exercises this page offers to try now, in order
+    try_ids: tuple[str, ...] = field(default=())
 
 
 def sources_of(lesson: Lesson) -> dict[str, Source]:
@@ -129,6 +133,7 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
         blocks: list[Block] = []
         cited: list[Source] = []
         check_ids: list[str] = []
+        try_ids: list[str] = []
 
         def text(raw: str, _cited: list[Source] = cited) -> str:
             rendered, found = render_footnotes(course.expand(raw), sources)
@@ -166,6 +171,11 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
                 )
                 check_ids.append(check.id)
                 blocks.append(Block("check", check=check))
+            elif "try" in raw_block:
+                offer = raw_block["try"]
+                lead = text(offer["text"]).strip() if offer.get("text") else ""
+                try_ids.append(offer["exercise"])
+                blocks.append(Block("try", text=lead, exercise_id=offer["exercise"]))
         pages.append(
             Page(
                 index=len(pages),
@@ -175,6 +185,7 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
                 sources=tuple(sorted(cited, key=lambda s: s.number)),
                 section_index=si,
                 check_ids=tuple(check_ids),
+                try_ids=tuple(try_ids),
             )
         )
     pages.append(_recap_page(course, lesson, len(pages), sources))

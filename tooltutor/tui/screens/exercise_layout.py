@@ -48,9 +48,15 @@ class ResultsPane(VerticalScroll):
     def on_resize(self) -> None:
         _resized(self)
 
+    def watch_virtual_size(self) -> None:
+        """What it holds was laid out again (a verdict, a hint): scroll to what matters."""
+        self.call_after_refresh(_resized, self)
+
 
 def _resized(pane: Widget) -> None:
     """A pane took its new size: scroll it again to what its mood puts in view."""
+    if not pane.is_mounted:
+        return
     layout = getattr(pane.screen, "panes", None)
     if isinstance(layout, WorkspaceLayout):
         layout.resized(pane)
