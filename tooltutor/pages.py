@@ -264,6 +264,25 @@ def inline_spans(text: str) -> list[tuple[str, str]]:
     return spans
 
 
+_FENCE_OR_CODE = re.compile(
+    r"(^(?P<fence>`{3,}|~{3,}).*?^(?P=fence)[ \t]*$|`[^`\n]*`)", re.M | re.S
+)
+_DEGREES = re.compile(r"(\d)[ \u00a0](°[CFK]?)(?!\w)")
+
+
+def units_together(markdown: str) -> str:
+    """`26 °C` written `26°C` in Markdown prose (code is left as it is): a terminal wraps
+    lines at any space, a no-break space included, and "°C" alone at the start of a line
+    reads as a stray symbol."""
+    out, pos = [], 0
+    for match in _FENCE_OR_CODE.finditer(markdown):
+        out.append(_DEGREES.sub(r"\1\2", markdown[pos : match.start()]))
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(_DEGREES.sub(r"\1\2", markdown[pos:]))
+    return "".join(out)
+
+
 def can_draw_unicode(environ: Mapping[str, str] | None = None) -> bool:
     """Whether the terminal's locale can show box-drawing characters (it is UTF-8).
 

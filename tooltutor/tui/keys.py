@@ -27,6 +27,9 @@ BROWSER_TAKES = frozenset(
 #: (`/` opens the command palette, whose own Ctrl+P prints the page).
 SHOWN_IN_BROWSER = frozenset({"slash"})
 
+#: Actions that cannot work in a browser: the help leaves their keys out there.
+TERMINAL_ONLY_ACTIONS = frozenset({"external_editor"})
+
 #: What the app's texts call each key: (in a terminal, in a browser).
 _NAMES = {
     "check": ("Ctrl+R", "F9"),
@@ -66,6 +69,7 @@ def names() -> dict[str, str]:
     """Every key name, for texts that mention several (the help guides)."""
     found = {name: key(name) for name in _NAMES}
     found.update(next=next_keys(), quit=quit_keys())
+    found["editor"] = "" if in_browser() else " " + t("e opens your answer in $EDITOR.")
     return found
 
 

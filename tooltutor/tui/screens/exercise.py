@@ -27,6 +27,7 @@ from tooltutor.course import Exercise
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
+from tooltutor.pages import units_together
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
@@ -83,8 +84,8 @@ the answer: the criteria show as a checklist, and each problem found is listed; 
 on one puts the cursor on it. h reveals the next hint, shown above the criteria. After
 a pass, the explanation is shown and {next} opens what comes next. The
 solution opens after a pass, or after three failed checks if you confirm. r resets the
-editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside
-the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
+editor to the starter text.{editor} Letter keys work outside the editor: Escape leaves
+it, i goes back in (in the editor, every letter types). Your draft is saved as you type.
 """)
 
     #: Escape is the screen's own key when a pane fills the screen (see `action_back`).
@@ -194,7 +195,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                     yield Static(
                         plain(t("{key}: whole task", key=key("task_short"))), id="task-tip"
                     )
-                yield Markdown(course.expand(ex.prompt), id="prompt")
+                yield Markdown(units_together(course.expand(ex.prompt)), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
                     yield ChoiceAnswer(
@@ -223,7 +224,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                 yield Static(id="summary", markup=False)
                 yield Static(id="next-step", markup=False)
                 yield Static(plain(t("Why this works"), "bold"), id="explanation-title")
-                yield Markdown(course.expand(ex.explanation), id="explanation")
+                yield Markdown(units_together(course.expand(ex.explanation)), id="explanation")
                 yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
                 revealed = app.store.hints_revealed(course.id, ex.id)
                 yield Checklist(
@@ -283,6 +284,12 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         return self.query_one(AnswerEditor)
 
     @property
+    def answer_file(self) -> str:
+        """The answer's file name, as `tooltutor start` writes it and as the checker's
+        messages name it (a Python exercise's tracebacks, its syntax errors)."""
+        return f"{self.exercise.id}{self.exercise.file_suffix}"
+
+    @property
     def answer_text(self) -> str:
         return self.answer_widget.text
 
@@ -306,10 +313,13 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
             )
         status = self.status
         words = {PASSED: t("passed"), ATTEMPTED: t("not passed yet"), NEW: t("new")}
+        kind = ex.kind
+        if ex.kind == "python":  # the name a traceback or a syntax error gives the answer
+            kind = f"{ex.kind} ({self.answer_file})"
         facts = t(
             "level {level} · answer in {kind} · {status}",
             level=ex.level,
-            kind=ex.kind,
+            kind=kind,
             status=words[status],
         )
         self.query_one("#ex-heading", Static).update(
@@ -627,7 +637,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
         app, course, ex = self.app, self.app.course, self.exercise
         try:
-            verdict = mark_and_record(app.store, course, ex, text, submission=text)
+            verdict = mark_and_record(
+                app.store, course, ex, text, submission=text, filename=self.answer_file
+            )
         except Exception as exc:  # the checker must never take the app down
             app.call_from_thread(self._check_failed, f"{type(exc).__name__}: {exc}")
             return
@@ -773,6 +785,17 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
         from tooltutor.errors import UserError
         from tooltutor.submission import read_answer_text
+        from tooltutor.tui.keys import in_browser
+
+        if in_browser():
+            self.say(
+                t(
+                    "In a browser there is no $EDITOR to open: write here, or use "
+                    "tooltutor start and tooltutor watch in a terminal."
+                ),
+                "warning",
+            )
+            return
 
         command, problem = editor_command()
         if command is None:

@@ -21,8 +21,11 @@ class DiagnosticList(OptionList):
         self.border_title = t("Problems: Enter on one puts the cursor there")
 
     def show(self, diagnostics) -> None:
-        """Replace the list with `diagnostics` (checker `Diagnostic`s)."""
-        self.diagnostics = list(diagnostics)
+        """Replace the list with `diagnostics` (checker `Diagnostic`s), each group that
+        says the same thing at several lines shown once (`verdict_text.alike_once`)."""
+        from tooltutor.verdict_text import alike_once
+
+        self.diagnostics = alike_once(diagnostics)
         self.display = bool(self.diagnostics)
         self._fill()
         if self.diagnostics:
