@@ -23,7 +23,11 @@ from tooltutor.progress import open_store
 TMUX = shutil.which("tmux")
 pytestmark = pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((120, 40), id="120x40"),
+]
 
 
 class Terminal:
@@ -217,3 +221,75 @@ def test_quitting_in_lesson_two_and_resuming_there(terminal, size):
     term.wait_for("Continue: Lesson 2, page 2")
     term.keys("c")
     term.wait_for("page 2 of")
+
+
+def _words_in(screen: str, text: str, count: int | None = 5) -> bool:
+    """Whether the first `count` words of `text` (all of them: None) show on `screen`,
+    however wrapped; side by side, in the pane on the right (what follows its border)."""
+    rows = [row.rpartition("▕")[2] for row in screen.splitlines()]
+    words = " ".join(" ".join(rows).replace("▌", " ").split())
+    return " ".join(text.replace("`", "").split()[:count]) in words
+
+
+def _wait_for_words(term: Terminal, *texts: str, timeout: float = 30) -> str:
+    """The screen once every one of `texts` shows whole on it, however wrapped."""
+    deadline = time.monotonic() + timeout
+    while True:
+        screen = term.screen()
+        if all(_words_in(screen, text, None) for text in texts):
+            return screen
+        assert time.monotonic() < deadline, f"never showed {texts!r}:\n{screen}"
+        time.sleep(0.2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_newcomer_reads_every_explanation_without_a_key_more(terminal, size):
+    """Issue 29's walk: answer an inline check wrongly and read its explanation; open
+    write-tool-result, see the model's call, make the tool-name-as-id mistake, check,
+    and read that mistake's explanation. Only the keys a learner presses."""
+    course = load_course()
+    lesson = course.lessons[0]
+    term = terminal(size)
+    term.start()
+    term.wait_for("Continue: Lesson 1, page 1")
+    term.keys("c")
+    term.wait_for("page 1 of")
+    # Turn pages until one holds a check, as a reader does.
+    check = None
+    for number, section in enumerate(lesson.sections, 2):
+        term.keys("Right")
+        term.wait_for(f"page {number} of")
+        checks = [block["check"] for block in section["blocks"] if "check" in block]
+        if checks:
+            check = checks[0]
+            break
+    assert check is not None, "Lesson 1 has no inline check"
+    wrong = next(i for i, choice in enumerate(check["choices"]) if not choice["correct"])
+    term.keys("Tab", *["Down"] * wrong, "Enter")  # to the choices, a wrong one, answer
+    term.wait_for("Not quite.")
+    _wait_for_words(term, check["choices"][wrong]["feedback"], timeout=5)  # in view
+    # Back to the map, down to Lesson 2 (past Lesson 1's exercises), its exercise.
+    term.keys("Escape")
+    term.wait_for("Continue:")
+    term.keys(*["Down"] * (len(lesson.exercise_items) + 1), "Enter")
+    term.wait_for("page 1 of")
+    term.keys("x")
+    # The model's call is in view as the exercise opens.
+    call = ('"id": "toolu_01LxWeather7731"', '"name": "get_weather"')
+    term.wait_for("Write the request that carries the tool result", *call, timeout=15)
+    mistake = next(
+        w for w in course.exercise("write-tool-result").wrong_answers if "name used" in w["note"]
+    )
+    time.sleep(1)  # a learner reads before typing (and a busy machine draws slowly)
+    term.keys("F7")  # select all, then the mistake over it (typed, here pasted)
+    term.paste(mistake["answer"])
+    term.keys("C-r")
+    screen = _wait_for_words(
+        term,
+        "Not yet: 4 of 6 criteria met.",
+        "The last message starts with a tool_result for toolu_01LxWeather7731",
+        'tool_use_id is "get_weather", the tool\'s name. It must be the id of the call, '
+        '"toolu_01LxWeather7731": results are matched to calls by id.',
+        timeout=60,
+    )
+    assert "esc Leave editor" in screen  # the keyboard is still in the editor
