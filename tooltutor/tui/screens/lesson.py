@@ -202,7 +202,8 @@ right there goes on to what comes next.
         forward = "▶" if self.app.unicode else ">"
         button = self.query_one("#next", Button)
         if not last:
-            button.label = plain(f"{t('Next')} {forward}")
+            next_word = t("Next")
+            button.label = plain(f"{next_word} {forward}")
             return
         step = self.app.journey.step_after_lesson(self.lesson)
         if step.kind == "exercise":

@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Button
 
-from tooltutor.exercise_status import NEW
 from tooltutor.tui.texts import plain, status_mark, t
 from tooltutor.tui.widgets.prose import Prose
 
@@ -52,9 +51,10 @@ class TryIt(Vertical):
             )
             button.disabled = True
             return
-        status = app.journey.status(exercise.id) if exercise else NEW
+        status = app.journey.status(exercise.id)
+        lead = t("Try it now (x):")
         button.label = (
-            plain(f"{arrow} {t('Try it now (x):')} ", "bold")
+            plain(f"{arrow} {lead} ", "bold")
             + plain(app.course.expand(exercise.title))
             + plain(" ")
             + status_mark(status, app.unicode)
