@@ -1,21 +1,17 @@
 """The exercise workspace: the task, the editor, and what the checker says.
 
-Longer than our other modules (about 830 lines), on purpose: it is one Textual screen, and
+Longer than our other modules (about 780 lines), on purpose: it is one Textual screen, and
 its key actions, draft saving, checking, hints and solution all act on the same panes and
-state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), the words
+state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), how the
+panes share the screen (`exercise_layout`), `$EDITOR` (`tui/external_editor`), the words
 (`tooltutor.workspace`), marking (`tooltutor.marking`). Textual binds `@on` handlers and
 actions to the screen's class, so splitting it into mixins would hide where a key goes.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import tempfile
-from pathlib import Path
-
 from textual import on, work
-from textual.app import ComposeResult, SuspendNotSupported
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
@@ -45,7 +41,6 @@ from tooltutor.workspace import (
     code_blocks,
     cursor_location,
     draft_conflict_note,
-    editor_command,
     next_hint,
     solution_access,
     solution_text,
@@ -783,64 +778,6 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
 
     def action_external_editor(self) -> None:
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
-        from tooltutor.errors import UserError
-        from tooltutor.submission import read_answer_text
-        from tooltutor.tui.keys import in_browser
+        from tooltutor.tui.external_editor import edit_in_external_editor
 
-        if in_browser():
-            self.say(
-                t(
-                    "In a browser there is no $EDITOR to open: write here, or use "
-                    "tooltutor start and tooltutor watch in a terminal."
-                ),
-                "warning",
-            )
-            return
-
-        command, problem = editor_command()
-        if command is None:
-            self.say(problem, "warning")
-            return
-        self.flush_draft()
-        handle, name = tempfile.mkstemp(
-            prefix=f"{self.exercise.id}-", suffix=self.exercise.file_suffix
-        )
-        path = Path(name)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as f:
-                f.write(self.answer_text)
-            try:
-                with self.app.suspend():
-                    result = subprocess.run([*command, str(path)], check=False)
-            except SuspendNotSupported:
-                self.say(t("This terminal cannot hand over to another editor."), "warning")
-                return
-            except OSError as exc:
-                self.say(
-                    t(
-                        "Could not start {command}: {reason}",
-                        command=command[0],
-                        reason=exc.strerror or exc,
-                    ),
-                    "error",
-                )
-                return
-            try:
-                text = read_answer_text(path)
-            except UserError as exc:
-                self.say(str(exc), "error")
-                return
-        finally:
-            path.unlink(missing_ok=True)
-        if result.returncode != 0:
-            self.say(
-                t(
-                    "{command} exited with status {status}.",
-                    command=command[0],
-                    status=result.returncode,
-                )
-            )
-        if text != self.answer_text:
-            self._load(text)
-            self.say(t("Your answer was loaded from the editor and saved."))
-        self.answer_widget.focus()
+        edit_in_external_editor(self)
