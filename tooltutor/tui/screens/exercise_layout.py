@@ -3,9 +3,9 @@
 The room goes where the learner's eyes are, in three moods the screen carries as a class:
 
 - `-reading`, when the exercise opens: the task gets the room, the editor as many rows as
-  its text (a few), and the task is scrolled so its first code block (the model's reply
-  to answer, the code to fix) is on the screen whole, with as much of the text before
-  it as fits;
+  its text (a few), and the task is scrolled so the code it gives to answer (a model's
+  reply, a transcript) is on the screen whole, with as much of the text before it as
+  fits;
 - `-results`, after a check (or when the learner moves into the results): the results
   get the room, the verdict stays at their top, and they open at the first criterion
   not met, its explanation under it;
@@ -131,11 +131,22 @@ class WorkspaceLayout:
     # -- scrolling ---------------------------------------------------------------------------
 
     def reply_in_view(self) -> None:
-        """Scroll the task so its first code block is whole on the screen, with as many
-        whole paragraphs before it as fit (nothing moves when the whole task fits)."""
+        """Scroll the task so the code it gives to answer (its first code block of three
+        lines or more, in its first half: a model's reply, a transcript) is whole on the
+        screen, with as many whole paragraphs before it as fit. A task without one (its
+        code only an example of the shape, at the end) stays at its top, and nothing
+        moves when the whole task fits."""
         task = self.screen.query_one(TaskPane)
-        fences = list(task.query("MarkdownFence"))
-        if not fences or task.max_scroll_y == 0:
+        if task.max_scroll_y == 0:
+            return
+        prompt = self.screen.query_one("#prompt")
+        half = content_y(task, prompt) + prompt.virtual_region.height / 2
+        fences = [
+            fence
+            for fence in task.query("MarkdownFence")
+            if fence.virtual_region.height >= 3 and content_y(task, fence) < half
+        ]
+        if not fences:
             return
         fence = fences[0]
         docked, height = window(task)

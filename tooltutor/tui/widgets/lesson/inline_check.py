@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import ScrollableContainer, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -44,10 +44,9 @@ class ChoiceList(OptionList, inherit_bindings=False):
             super().action_cursor_up()
 
     def _scroll_page(self, action: str) -> None:
-        from tooltutor.tui.widgets.lesson.page_view import PageView
-
+        """Scroll the page around the check (the nearest scrolling container)."""
         for node in self.ancestors:
-            if isinstance(node, PageView):
+            if isinstance(node, ScrollableContainer):
                 getattr(node, f"action_{action}")()
                 return
 
