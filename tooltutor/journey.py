@@ -7,8 +7,9 @@ loaded has passed. `continue_step` is the first unfinished step: the first lesso
 checks are not all answered (at the page the learner last read in it, else its first
 page), or else the first exercise of that lesson not yet passed. "Continue" on the map
 (`resume_step`) opens the lesson page or exercise the learner was last in, as the
-progress store remembers it (an exercise passed since leads to the step after it, see
-`step_after`), and the first unfinished step when there is no such place.
+progress store remembers it, unless that place is done with: an exercise passed since,
+or the last page of a lesson, lead on to the next thing to do (`step_after`,
+`step_after_lesson`); with no such place, the first unfinished step.
 """
 
 from __future__ import annotations
@@ -164,6 +165,8 @@ class Journey:
                     and position.section is not None
                 ):
                     page = max(0, position.section)
+                if page >= last_page(lesson) or (page == 0 and progress.started):
+                    page = self.unanswered_page(lesson)  # back to a check left
                 return Step("lesson", lesson.id, page=page)
             for exercise in lesson.exercise_items:
                 if progress.statuses.get(exercise.id) != PASSED:
@@ -184,7 +187,31 @@ class Journey:
             if self.status(exercise.id) != PASSED:
                 return Step("exercise", exercise.lesson, exercise_id=exercise.id)
             return self.step_after(exercise.id)
-        return Step("lesson", position.lesson_id, page=max(0, position.section or 0))
+        lesson = self.course.lesson(position.lesson_id)
+        page = max(0, position.section or 0)
+        if lesson is not None and page >= last_page(lesson):
+            return self.step_after_lesson(lesson)
+        return Step("lesson", position.lesson_id, page=page)
+
+    def unanswered_page(self, lesson: Lesson) -> int:
+        """The page of the first inline check of `lesson` not answered (its first page
+        when every check is)."""
+        answered = self.answers(lesson)
+        for index, section in enumerate(lesson.sections, 1):
+            for block in section["blocks"]:
+                check = block.get("check") if isinstance(block, dict) else None
+                if check and check["id"] not in answered:
+                    return index
+        return 0
+
+    def step_after_lesson(self, lesson: Lesson) -> Step:
+        """What comes after reading `lesson` to its last page: its first exercise not
+        passed yet, else what comes after the lesson (`step_after`'s later lessons)."""
+        statuses = self.statuses()
+        for exercise in lesson.exercise_items:
+            if statuses.get(exercise.id) != PASSED:
+                return Step("exercise", lesson.id, exercise_id=exercise.id)
+        return self._after(lesson, statuses)
 
     def step_after(self, exercise_id: str) -> Step:
         """What comes after `exercise_id`: the next exercise of its lesson not passed yet
@@ -200,6 +227,10 @@ class Journey:
         for other in items[at + 1 :] + items[: max(at, 0)]:
             if statuses.get(other.id) != PASSED:
                 return Step("exercise", lesson.id, exercise_id=other.id)
+        return self._after(lesson, statuses)
+
+    def _after(self, lesson: Lesson, statuses: dict[str, str]) -> Step:
+        """The first unfinished step of a lesson after `lesson`, else of the course."""
         lessons = self.course.lessons
         index = next((i for i, le in enumerate(lessons) if le.id == lesson.id), len(lessons))
         for later in lessons[index + 1 :]:
@@ -227,6 +258,12 @@ class Journey:
             if statuses.get(exercise.id) != PASSED:
                 return exercise.id
         return lesson.exercise_items[0].id if lesson.exercise_items else None
+
+
+def last_page(lesson: Lesson) -> int:
+    """The index of a lesson's last page in the reader (`pages.lesson_pages`: the
+    objectives, one page per section, then the recap)."""
+    return len(lesson.sections) + 1
 
 
 def missing_exercises(course: Course, lesson: Lesson) -> list[str]:

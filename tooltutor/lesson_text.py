@@ -155,6 +155,8 @@ def _plain_block(course: Course, block: dict, width: int, checks: list) -> list[
         seq = block["sequence"]
         caption = [_wrap(seq["caption"], width, "")] if seq.get("caption") else []
         return [render_sequence(seq, width=width - 2, unicode=True)] + caption
+    if "try" in block:
+        return _try_it(course, block["try"], width)
     check = block["check"]
     checks.append(check)
     prompt = footnotes_as_text(course.expand(check["prompt"])).strip()
@@ -164,6 +166,27 @@ def _plain_block(course: Course, block: dict, width: int, checks: list) -> list[
     for letter, choice in zip(LETTERS, check["choices"]):
         lines.append(_wrap(f"{letter}) {course.expand(choice['text'])}", width, "   "))
     lines.append(t("(the answers are at the end of the lesson)"))
+    return lines
+
+
+def _try_it(course: Course, offer: dict, width: int) -> list[str]:
+    """A "try it now" block: the line that leads to the exercise, and how to start it."""
+    exercise = course.exercise(offer["exercise"])
+    title = exercise.title if exercise is not None else offer["exercise"]
+    lines = []
+    if offer.get("text"):
+        lines.append(plain_markdown(footnotes_as_text(course.expand(offer["text"])), width))
+    lines.append(
+        _wrap(
+            t(
+                "Try it now: {title} (tooltutor start {id}, or x in the reader)",
+                title=course.expand(title),
+                id=offer["exercise"],
+            ),
+            width,
+            "  ",
+        )
+    )
     return lines
 
 
@@ -326,6 +349,11 @@ def rich_lesson(course: Course, lesson: Lesson, width: int = 80):
                 parts.append(Text(render_sequence(seq, width=max(20, width - 2))))
                 if seq.get("caption"):
                     parts.append(Text(seq["caption"], style="bold cyan"))
+            elif "try" in block:
+                *lead, offer = _try_it(course, block["try"], width)
+                if lead:
+                    parts.append(Markdown(footnotes_as_text(course.expand(block["try"]["text"]))))
+                parts.append(Text(offer, style="bold green"))
             else:
                 lines = _plain_block(course, block, width, checks)
                 parts.append(Text("\n".join(lines), style="cyan"))

@@ -68,7 +68,8 @@ class Block:
     """One piece of a page.
 
     `kind` is `markdown` (text: Markdown), `code` (text, lang, caption), `sequence`
-    (sequence: the diagram's spec, caption) or `check` (check).
+    (sequence: the diagram's spec, caption), `check` (check) or `try` (exercise_id, and
+    text: the line that leads to it).
     """
 
     kind: str
@@ -77,6 +78,7 @@ class Block:
     caption: str = ""
     sequence: dict | None = None
     check: Check | None = None
+    exercise_id: str = ""
 
 
 @dataclass(frozen=True)
@@ -93,6 +95,8 @@ class Page:
     section_index: int | None = None
     #: ids of the inline checks on this page
     check_ids: tuple[str, ...] = field(default=())
+    #: ids of the exercises this page offers to try now, in order
+    try_ids: tuple[str, ...] = field(default=())
 
 
 def sources_of(lesson: Lesson) -> dict[str, Source]:
@@ -129,6 +133,7 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
         blocks: list[Block] = []
         cited: list[Source] = []
         check_ids: list[str] = []
+        try_ids: list[str] = []
 
         def text(raw: str, _cited: list[Source] = cited) -> str:
             rendered, found = render_footnotes(course.expand(raw), sources)
@@ -166,6 +171,11 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
                 )
                 check_ids.append(check.id)
                 blocks.append(Block("check", check=check))
+            elif "try" in raw_block:
+                offer = raw_block["try"]
+                lead = text(offer["text"]).strip() if offer.get("text") else ""
+                try_ids.append(offer["exercise"])
+                blocks.append(Block("try", text=lead, exercise_id=offer["exercise"]))
         pages.append(
             Page(
                 index=len(pages),
@@ -175,6 +185,7 @@ def lesson_pages(course: Course, lesson: Lesson) -> list[Page]:
                 sources=tuple(sorted(cited, key=lambda s: s.number)),
                 section_index=si,
                 check_ids=tuple(check_ids),
+                try_ids=tuple(try_ids),
             )
         )
     pages.append(_recap_page(course, lesson, len(pages), sources))
@@ -251,6 +262,25 @@ def inline_spans(text: str) -> list[tuple[str, str]]:
     if pos < len(text):
         spans.append((text[pos:], ""))
     return spans
+
+
+_FENCE_OR_CODE = re.compile(
+    r"(^(?P<fence>`{3,}|~{3,}).*?^(?P=fence)[ \t]*$|`[^`\n]*`)", re.M | re.S
+)
+_DEGREES = re.compile(r"(\d)[ \u00a0](°[CFK]?)(?!\w)")
+
+
+def units_together(markdown: str) -> str:
+    """`26 °C` written `26°C` in Markdown prose (code is left as it is): a terminal wraps
+    lines at any space, a no-break space included, and "°C" alone at the start of a line
+    reads as a stray symbol."""
+    out, pos = [], 0
+    for match in _FENCE_OR_CODE.finditer(markdown):
+        out.append(_DEGREES.sub(r"\1\2", markdown[pos : match.start()]))
+        out.append(match.group(0))
+        pos = match.end()
+    out.append(_DEGREES.sub(r"\1\2", markdown[pos:]))
+    return "".join(out)
 
 
 def can_draw_unicode(environ: Mapping[str, str] | None = None) -> bool:

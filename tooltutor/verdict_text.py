@@ -1,4 +1,6 @@
-"""A verdict as plain text: the criteria as a checklist, then compiler-style diagnostics."""
+"""A verdict as plain text: the criteria as a checklist, then compiler-style diagnostics;
+and the diagnostics that say the same thing at several places told once (`alike_once`),
+for every place a verdict is shown (`check`, `watch`, the TUI)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,34 @@ def result_line(verdict) -> str:
     )
 
 
+def alike_once(diagnostics) -> list:
+    """`diagnostics` with each group that says the same thing (rule, severity, message,
+    hint) at several lines told once, at its first place, its message ending with where
+    else: an untouched starter with ten empty entries reads as one problem, not ten."""
+    from tooltutor.i18n import tn
+
+    groups: dict[tuple, list] = {}
+    for d in diagnostics:
+        key = (d.rule, d.severity, d.message, d.hint) if d.line is not None else (id(d),)
+        groups.setdefault(key, []).append(d)
+    out = []
+    for same in groups.values():
+        first = same[0]
+        if len(same) > 1:
+            lines = ", ".join(str(d.line) for d in same[1:])
+            first = first._replace(
+                message=first.message
+                + tn(
+                    len(same) - 1,
+                    " (the same at {n} more place: line {lines})",
+                    " (the same at {n} more places: lines {lines})",
+                    lines=lines,
+                )
+            )
+        out.append(first)
+    return out
+
+
 def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) -> str:
     """The checklist and diagnostics of `verdict` for `text` read from `filename`."""
     from checker.report import format_human
@@ -45,5 +75,5 @@ def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) 
             )
     lines += ["", result_line(verdict)]
     if verdict.diagnostics:
-        lines += ["", format_human(verdict.diagnostics, text, filename).rstrip()]
+        lines += ["", format_human(alike_once(verdict.diagnostics), text, filename).rstrip()]
     return "\n".join(lines) + "\n"

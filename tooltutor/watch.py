@@ -259,10 +259,11 @@ class WatchSession:
         )
 
     def _result(self, verdict, text: str, stamp: str = "") -> None:
-        from tooltutor.verdict_text import format_verdict, marks, result_line
+        from tooltutor.verdict_text import alike_once, format_verdict, marks, result_line
 
         if not verdict.passed:
             verdict, held = self._spoiler_free(verdict)
+            verdict = verdict._replace(diagnostics=alike_once(verdict.diagnostics))
         screen = self.screen
         width = screen.width
         met = sum(c.passed for c in verdict.criteria)
@@ -409,13 +410,34 @@ class WatchSession:
             self.say("\n" + note)
 
     def list(self) -> None:
+        """Every lesson with its exercises' ids and marks. On a terminal too short for
+        all of it, the other lessons take a line each (their marks in a row), so the
+        top of the list never scrolls away."""
+        for line in self.list_lines(self.screen.height):
+            self.say(line)
+
+    def list_lines(self, height: int | None) -> list[str]:
         statuses = self.store.statuses(self.course.id)
         marks = {PASSED: "[x]", ATTEMPTED: "[~]"}
+
+        def mark(ex) -> str:
+            return marks.get(statuses.get(ex.id), "[ ]")
+
+        full, short = [""], [""]
         for lesson in self.course.lessons:
-            self.say(f"\n{lesson.number}. {lesson.title}")
+            heading = f"{lesson.number}. {lesson.title}"
+            items = []
             for ex in lesson.exercise_items:
                 here = t("  <- you are here") if ex.id == self.exercise.id else ""
-                self.say(f"   {marks.get(statuses.get(ex.id), '[ ]')} {ex.id}{here}")
+                items.append(f"   {mark(ex)} {ex.id}{here}")
+            full += [heading, *items]
+            if lesson.id == self.exercise.lesson:
+                short += [heading, *items]
+            else:
+                short.append(f"{heading}  {''.join(mark(ex) for ex in lesson.exercise_items)}")
+        if height is None or len(full) + 2 <= height:
+            return full
+        return short
 
     def next(self) -> None:
         """After a pass: the next exercise not passed yet, checked once at once."""

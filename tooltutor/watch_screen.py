@@ -45,6 +45,13 @@ class Screen:
 
         return terminal_width()
 
+    @property
+    def height(self) -> int | None:
+        """The terminal's rows (None when the output scrolls: a pipe, a file)."""
+        if self.console is None:
+            return None
+        return max(10, self.console.height)
+
     def clear(self) -> None:
         if self.terminal:
             self.raw.write(CLEAR)

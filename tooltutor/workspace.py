@@ -362,7 +362,7 @@ def spoiler_free_verdict(exercise: Exercise, verdict, hints_revealed: int, hint_
     `hint_key` is what shows a hint there."""
     from checker.diagnostics import Criterion
 
-    feedback = spoiler_free(exercise, verdict, hints_revealed)
+    feedback = spoiler_free(exercise, verdict, hints_revealed, hint_key)
     criteria = [
         Criterion(shown.label, original.passed, shown.message, original.id)
         for shown, original in zip(feedback.criteria, verdict.criteria)
@@ -372,13 +372,14 @@ def spoiler_free_verdict(exercise: Exercise, verdict, hints_revealed: int, hint_
     )
 
 
-def spoiler_free(exercise: Exercise, verdict, hints_revealed: int) -> Feedback:
+def spoiler_free(exercise: Exercise, verdict, hints_revealed: int, hint_key: str = "h") -> Feedback:
     """A verdict with what the hints exist to give held back (see docs/course-format.md,
     "No spoilers"): a criterion with a `hidden_label` keeps it, and no message, until it
     passes or hint `revealed_by_hint` is shown; while it does, the messages of the
     criteria and the problems of the checker rules it lists in `also_hides` are held back
     too (they would name it). A criterion's own problems lose their reason (the
-    diagnostic's hint) until its hint is shown: "which items are wrong", not why."""
+    diagnostic's hint) until its hint is shown: "which items are wrong", not why;
+    `hint_key` is what shows a hint where the verdict is read (a key, a command)."""
     specs = {criterion_id(spec): spec for spec in exercise.criteria}
     results = {criterion.id: criterion.passed for criterion in verdict.criteria}
     secret_ids: set[str] = set()  # criteria whose message is held back
@@ -417,7 +418,7 @@ def spoiler_free(exercise: Exercise, verdict, hints_revealed: int) -> Feedback:
             number = reveal_hint(note_rules[rule])
             if diagnostic.hint:
                 reason = (
-                    t("Hint {number} (h) gives the reason.", number=number)
+                    t("Hint {number} ({key}) gives the reason.", number=number, key=hint_key)
                     if number is not None
                     else ""
                 )

@@ -142,7 +142,7 @@ MALFORMED = {
         },
         [
             "lessons/01-basics.yaml:12:9: a block holds exactly one of `markdown`, `code`, "
-            "`sequence`, `check`"
+            "`sequence`, `check`, `try`"
         ],
     ),
     "lesson-not-in-course": (

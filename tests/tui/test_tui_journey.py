@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.widgets import OptionList
-from tui_helpers import finish_checks, press_until
+from tui_helpers import finish_checks, press_until, screen_text
 
 from tooltutor.progress import open_store
 from tooltutor.workspace import cursor_location
@@ -126,9 +126,10 @@ async def test_lesson_two_journey(make_app, bundled_course):
         assert workspace.query_one("#explanation").display
         assert app.store.exercise_status(course.id, exercise.id) == "passed"
 
-        # After a pass the keyboard is on the results (the explanation): back to the map.
-        assert app.focused is workspace.query_one("#results")
-        await pilot.press("escape")  # back to the lesson
+        # After a pass the keyboard stays in the editor, and the explanation is in view.
+        assert app.focused is editor
+        assert "Why this works" in screen_text(app)
+        await pilot.press("escape", "escape")  # out of the editor, back to the lesson
         await pilot.pause()
         assert isinstance(app.screen, LessonScreen)
         await pilot.press("escape")

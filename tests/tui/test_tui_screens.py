@@ -260,8 +260,8 @@ async def test_solution_opens_after_a_pass(make_app, fixture_course):
         await fail_check(pilot, exercise.solution)
         assert "Passed" in str(app.screen.query_one("#summary").render())
         assert app.screen.query_one("#explanation").display
-        assert app.focused is app.screen.query_one("#results")  # out of the editor
-        await pilot.press("s")
+        assert app.focused is app.screen.query_one("#editor")  # s types there...
+        await pilot.press("escape", "s")  # ...and opens the solution outside it
         await pilot.pause()
         assert isinstance(app.screen, SolutionDialog)
 

@@ -1,4 +1,5 @@
-"""Snapshots of the main screens at 80x24 (panes stacked) and 120x40 (side by side).
+"""Snapshots of the main screens at 80x24 (panes stacked), 100x30 and 120x40 (side by
+side).
 
 Regenerate after a deliberate change, once you have looked at the new pictures:
     pytest tests/tui/test_tui_snapshots.py --snapshot-update
@@ -10,7 +11,11 @@ import pytest
 from textual import events
 from tui_helpers import finish_checks, press_until
 
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+SIZES = [
+    pytest.param((80, 24), id="80x24"),
+    pytest.param((100, 30), id="100x30"),
+    pytest.param((120, 40), id="120x40"),
+]
 
 
 @pytest.mark.parametrize("size", SIZES)

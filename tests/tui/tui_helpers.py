@@ -26,6 +26,14 @@ def screen_text(app) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
+def region_text(app, widget) -> str:
+    """What the terminal shows in `widget`'s place (a pane beside another), its words on
+    one line (wrapped lines joined)."""
+    region = widget.region
+    rows = screen_text(app).split("\n")[region.y : region.bottom]
+    return " ".join(" ".join(row[region.x : region.right] for row in rows).split())
+
+
 async def press_until(pilot, key: str, done, limit: int = 40) -> None:
     """Press `key` until `done()` is true (at most `limit` times)."""
     for _ in range(limit):

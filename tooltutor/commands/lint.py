@@ -166,17 +166,40 @@ def _patterns(values: list[str]) -> list[str]:
 
 
 def _unknown_rule(rule_id: str) -> UserError:
+    """What `--explain` says of an id no rule has: the closest id, and where the ids are
+    to be found with what a pip install has (the rules of the same family, and the id
+    every problem `lint` reports ends with)."""
     import difflib
 
     from checker import rules
 
-    close = difflib.get_close_matches(rule_id, sorted(rules.ids()), n=1)
+    known = sorted(rules.ids())
+    close = difflib.get_close_matches(rule_id, known, n=1)
     hint = f" (did you mean '{close[0]}'?)" if close else ""
+    parts = rule_id.split("-")
+    family, kin = "", []
+    for size in range(len(parts) - 1, 0, -1):  # the longest shared start with a few rules
+        family = "-".join(parts[:size]) + "-"
+        kin = [r for r in known if r.startswith(family)]
+        if 0 < len(kin) <= 12:
+            break
+        kin = []
+    if kin:
+        where = t(
+            "the rules whose id starts with {family}: {ids}", family=family, ids=", ".join(kin)
+        )
+    else:
+        where = t(
+            "rule ids start with a- (Claude Messages), o- (OpenAI Chat Completions) or r- "
+            "(OpenAI Responses)"
+        )
     return UserError(
         t(
-            "no rule is called '{rule}'{hint}: the rules are in docs/rules.md",
+            "no rule is called '{rule}'{hint}; {where}. Each problem `tooltutor lint` "
+            "reports names its rule after its severity (error a-tools-required: ...).",
             rule=rule_id,
             hint=hint,
+            where=where,
         )
     )
 

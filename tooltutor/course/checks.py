@@ -3,8 +3,9 @@
 Within one file: unique ids, footnotes that name a source, diagram steps between
 participants, a correct choice, hints that exist. Between files: every listed lesson and
 exercise has a file, every file is listed, prerequisites exist and do not go round in a
-circle. Each problem goes to the `report` function given (path, position, message,
-severity), as the loader collects them.
+circle, a "try it now" block names an exercise its lesson lists. Each problem goes to
+the `report` function given (path, position, message, severity), as the loader collects
+them.
 """
 
 from __future__ import annotations
@@ -178,6 +179,7 @@ class CourseChecks:
                         + _did_you_mean(prereq, lessons),
                     )
             self._prerequisite_cycle(lesson, lesson_doc, lessons)
+            self._try_blocks(lesson, lesson_doc, exercises)
             for i, exercise_id in enumerate(lesson.exercises):
                 if exercise_id in exercises:
                     lesson.exercise_items.append(exercises[exercise_id][0])
@@ -211,6 +213,33 @@ class CourseChecks:
                 )
             course.exercises[exercise_id] = exercise
 
+    def _try_blocks(self, lesson: Lesson, doc: YamlDoc, exercises: dict) -> None:
+        """Each `try` block names an exercise of this lesson: one its `exercises` lists
+        (so it is still listed at the end of the lesson)."""
+        for si, section in enumerate(lesson.sections):
+            for bi, block in enumerate(section["blocks"]):
+                if "try" not in block:
+                    continue
+                exercise_id = block["try"]["exercise"]
+                if exercise_id in lesson.exercises:
+                    continue
+                where = doc.locate(f"/sections/{si}/blocks/{bi}/try/exercise")
+                if exercise_id in exercises:
+                    self.problem(
+                        lesson.path,
+                        where,
+                        f"`try` offers exercise '{exercise_id}', which this lesson does not "
+                        "list in its `exercises`: add it there (a lesson offers only its "
+                        "own exercises, and lists each one at its end)",
+                    )
+                else:
+                    self.problem(
+                        lesson.path,
+                        where,
+                        f"`try` offers exercise '{exercise_id}', but no exercise has that id"
+                        + _did_you_mean(exercise_id, lesson.exercises or exercises),
+                    )
+
     def _prerequisite_cycle(self, lesson: Lesson, doc: YamlDoc, lessons: dict) -> None:
         """A problem when following `lesson`'s prerequisites leads back to it."""
         for i, first in enumerate(lesson.prerequisites):
@@ -238,6 +267,8 @@ def _block_texts(block: dict, pointer: str):
     """The Markdown-bearing strings of a block, with their pointers."""
     if "markdown" in block:
         yield f"{pointer}/markdown", block["markdown"]
+    elif "try" in block and block["try"].get("text"):
+        yield f"{pointer}/try/text", block["try"]["text"]
     elif "check" in block:
         check = block["check"]
         yield f"{pointer}/check/prompt", check["prompt"]

@@ -34,8 +34,9 @@ class TutorApp(App[None]):
     CSS_PATH = ["app.tcss", "screens/course_map.tcss"]
     TITLE = "tooltutor"
     COMMANDS = App.COMMANDS | {CourseCommands}
-    #: Screens get the class `-narrow` below 100 columns (panes stack) and `-wide` above.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    #: Screens get the class `-narrow` below 100 columns (panes stack), `-medium` up to 119
+    #: (side by side, the task as wide as the editor) and `-wide` from 120.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-medium"), (120, "-wide")]
     BINDINGS = [
         Binding("f1,f2", "help", "Help", tooltip=N_("Show the keys of this screen.")),
         Binding(
@@ -94,7 +95,28 @@ class TutorApp(App[None]):
             yield command._replace(title=t(command.title), help=t(command.help))
 
     def get_default_screen(self) -> Screen:
-        return CourseMapScreen()
+        return self.sized(CourseMapScreen())
+
+    def sized(self, screen: Screen) -> Screen:
+        """`screen` with its breakpoint class (`-narrow`, `-medium`, `-wide`) for the
+        terminal's width already set: Textual sets it on the first resize, after a first
+        frame drawn in the wide layout, which a small terminal would show for a moment."""
+        width = self.size.width
+        if width:
+            found = screen._get_breakpoint_classes(width, self.HORIZONTAL_BREAKPOINTS)
+            classes = {name: name in found for _, name in self.HORIZONTAL_BREAKPOINTS}
+            screen.update_classes(classes, animate=False)
+        return screen
+
+    def push_screen(self, screen, *args, **kwargs):
+        if isinstance(screen, Screen):
+            self.sized(screen)
+        return super().push_screen(screen, *args, **kwargs)
+
+    def switch_screen(self, screen):
+        if isinstance(screen, Screen):
+            self.sized(screen)
+        return super().switch_screen(screen)
 
     def on_mount(self) -> None:
         self.check_store()

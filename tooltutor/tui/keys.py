@@ -27,6 +27,9 @@ BROWSER_TAKES = frozenset(
 #: (`/` opens the command palette, whose own Ctrl+P prints the page).
 SHOWN_IN_BROWSER = frozenset({"slash"})
 
+#: Actions that cannot work in a browser: the help leaves their keys out there.
+TERMINAL_ONLY_ACTIONS = frozenset({"external_editor"})
+
 #: What the app's texts call each key: (in a terminal, in a browser).
 _NAMES = {
     "check": ("Ctrl+R", "F9"),
@@ -51,8 +54,10 @@ def key(name: str) -> str:
 
 
 def next_keys() -> str:
-    """The keys that open what comes next after a pass."""
-    return "n" if in_browser() else t("{a} or {b}", a="n", b="Ctrl+N")
+    """The keys that open what comes next after a pass, from the editor (where the
+    keyboard stays after a check): Ctrl+N; in a browser, which keeps Ctrl+N, the letter
+    n once Escape has left the editor."""
+    return t("{a}, then {b}", a="Esc", b="n") if in_browser() else "Ctrl+N"
 
 
 def quit_keys() -> str:
@@ -64,6 +69,7 @@ def names() -> dict[str, str]:
     """Every key name, for texts that mention several (the help guides)."""
     found = {name: key(name) for name in _NAMES}
     found.update(next=next_keys(), quit=quit_keys())
+    found["editor"] = "" if in_browser() else " " + t("e opens your answer in $EDITOR.")
     return found
 
 

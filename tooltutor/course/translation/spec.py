@@ -60,6 +60,7 @@ BLOCK_TEXT = OneOf(
             {"prompt": TEXT, "why_here": TEXT, "choices": InOrder(CHOICE_TEXT, "choice")},
             check_id=True,
         ),
+        "try": Fields({"text": TEXT}),
     }
 )
 LESSON_TEXT = Fields(

@@ -1,23 +1,19 @@
 """The exercise workspace: the task, the editor, and what the checker says.
 
-Longer than our other modules (about 830 lines), on purpose: it is one Textual screen, and
+Longer than our other modules (about 780 lines), on purpose: it is one Textual screen, and
 its key actions, draft saving, checking, hints and solution all act on the same panes and
-state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), the words
+state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), how the
+panes share the screen (`exercise_layout`), `$EDITOR` (`tui/external_editor`), the words
 (`tooltutor.workspace`), marking (`tooltutor.marking`). Textual binds `@on` handlers and
 actions to the screen's class, so splitting it into mixins would hide where a key goes.
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import tempfile
-from pathlib import Path
-
 from textual import on, work
-from textual.app import ComposeResult, SuspendNotSupported
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static, TextArea
@@ -27,10 +23,12 @@ from tooltutor.course import Exercise
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
+from tooltutor.pages import units_together
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
 from tooltutor.tui.keys import key, next_keys, palette_in_footer
+from tooltutor.tui.screens.exercise_layout import ResultsPane, TaskPane, WorkspaceLayout
 from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t, tn
 from tooltutor.tui.widgets.exercise.checklist import Checklist
 from tooltutor.tui.widgets.exercise.choice_answer import ChoiceAnswer
@@ -43,7 +41,6 @@ from tooltutor.workspace import (
     code_blocks,
     cursor_location,
     draft_conflict_note,
-    editor_command,
     next_hint,
     solution_access,
     solution_text,
@@ -69,18 +66,6 @@ LETTER_ACTIONS = {
 NOTICE_SECONDS = 8
 
 
-class TaskPane(VerticalScroll):
-    """The exercise's prompt; focus it to scroll with the arrow keys."""
-
-    ALLOW_MAXIMIZE = True
-
-
-class ResultsPane(VerticalScroll):
-    """The checker's verdict, the hints and, after a pass, the explanation."""
-
-    ALLOW_MAXIMIZE = True
-
-
 class ExerciseScreen(Screen[None]):
     """Solve one exercise: write an answer, check it, learn from the feedback."""
 
@@ -94,8 +79,8 @@ the answer: the criteria show as a checklist, and each problem found is listed; 
 on one puts the cursor on it. h reveals the next hint, shown above the criteria. After
 a pass, the explanation is shown and {next} opens what comes next. The
 solution opens after a pass, or after three failed checks if you confirm. r resets the
-editor to the starter text; e opens your answer in $EDITOR. Letter keys work outside
-the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
+editor to the starter text.{editor} Letter keys work outside the editor: Escape leaves
+it, i goes back in (in the editor, every letter types). Your draft is saved as you type.
 """)
 
     #: Escape is the screen's own key when a pane fills the screen (see `action_back`).
@@ -183,6 +168,8 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         self._notice_timer = None
         #: every notice said on this screen, in order (what the learner was told)
         self.notices: list[str] = []
+        #: how the panes share a narrow screen (reading, writing, results)
+        self.panes = WorkspaceLayout(self)
 
     # -- building ------------------------------------------------------------------------
 
@@ -203,7 +190,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                     yield Static(
                         plain(t("{key}: whole task", key=key("task_short"))), id="task-tip"
                     )
-                yield Markdown(course.expand(ex.prompt), id="prompt")
+                yield Markdown(units_together(course.expand(ex.prompt)), id="prompt")
             with Vertical(id="answer"):
                 if ex.kind == "choice":
                     yield ChoiceAnswer(
@@ -232,7 +219,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
                 yield Static(id="summary", markup=False)
                 yield Static(id="next-step", markup=False)
                 yield Static(plain(t("Why this works"), "bold"), id="explanation-title")
-                yield Markdown(course.expand(ex.explanation), id="explanation")
+                yield Markdown(units_together(course.expand(ex.explanation)), id="explanation")
                 yield HintsPanel([course.expand(h) for h in ex.hints], id="hints")
                 revealed = app.store.hints_revealed(course.id, ex.id)
                 yield Checklist(
@@ -283,12 +270,19 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         app.store.set_position(course.id, ex.lesson, exercise_id=ex.id)
         app.check_store()
         self.answer_widget.focus()
+        self.panes.opened()
 
     @property
     def answer_widget(self) -> AnswerEditor | ChoiceAnswer:
         if self.exercise.kind == "choice":
             return self.query_one(ChoiceAnswer)
         return self.query_one(AnswerEditor)
+
+    @property
+    def answer_file(self) -> str:
+        """The answer's file name, as `tooltutor start` writes it and as the checker's
+        messages name it (a Python exercise's tracebacks, its syntax errors)."""
+        return f"{self.exercise.id}{self.exercise.file_suffix}"
 
     @property
     def answer_text(self) -> str:
@@ -314,10 +308,13 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
             )
         status = self.status
         words = {PASSED: t("passed"), ATTEMPTED: t("not passed yet"), NEW: t("new")}
+        kind = ex.kind
+        if ex.kind == "python":  # the name a traceback or a syntax error gives the answer
+            kind = f"{ex.kind} ({self.answer_file})"
         facts = t(
             "level {level} · answer in {kind} · {status}",
             level=ex.level,
-            kind=ex.kind,
+            kind=kind,
             status=words[status],
         )
         self.query_one("#ex-heading", Static).update(
@@ -554,6 +551,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
     @on(TextArea.Changed, "#editor")
     @on(ChoiceAnswer.Changed, "#choices")
     def _typed(self) -> None:
+        self.panes.typed()
         delay = self.autosave.changed(self.answer_text)
         if self._draft_timer is not None:
             self._draft_timer.stop()
@@ -639,7 +637,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
         app, course, ex = self.app, self.app.course, self.exercise
         try:
-            verdict = mark_and_record(app.store, course, ex, text, submission=text)
+            verdict = mark_and_record(
+                app.store, course, ex, text, submission=text, filename=self.answer_file
+            )
         except Exception as exc:  # the checker must never take the app down
             app.call_from_thread(self._check_failed, f"{type(exc).__name__}: {exc}")
             return
@@ -671,24 +671,19 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         self._verdict = verdict
         await self._show_feedback()
         summary = verdict_summary(verdict)
-        results = self.query_one(ResultsPane)
         if verdict.passed:
             self.passed_now = True
             self._summary(f"{'✔' if app.unicode else '+'} {summary}", "bold $text-success")
             self._show_explanation(True)
             self._show_next_step(True)
-            if self.focused is None or self.focused is self.answer_widget:
-                results.focus()  # read the explanation with the arrows; n goes on
         else:
-            extra = ""
-            if solution_access(False, failures).state == "confirm":
-                extra = " " + t("The solution is available (s).")
-            elif verdict.diagnostics:
-                extra = " " + t("Enter on a problem below jumps to it.")
-            self._summary(f"{'✘' if app.unicode else 'x'} {summary}{extra}", "bold $text-error")
+            line = f"{'✘' if app.unicode else 'x'} {summary}"
+            if solution_access(False, failures).state == "confirm":  # a sentence of its own
+                line += "\n" + t("The solution is available (s).")
+            self._summary(line, "bold $text-error")
         self._show_heading()
         self.refresh_bindings()
-        results.scroll_home(animate=False)
+        self.panes.checked(verdict.passed)
 
     async def _show_feedback(self) -> None:
         """The last verdict's checklist and problems, as the hints revealed allow."""
@@ -724,10 +719,9 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         app, ex = self.app, self.exercise
         panel = self.query_one(HintsPanel)
         index = next_hint(panel.revealed, len(ex.hints))
-        results = self.query_one(ResultsPane)
         if index is None:
             self.say(t("Every hint is shown already."))
-            results.scroll_to_widget(panel, animate=False, top=True)
+            self.panes.hint_shown()
             return
         panel.show(app.store.reveal_hint(app.course.id, ex.id, index))
         app.check_store()
@@ -741,7 +735,7 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
         else:
             revealed = panel.revealed
             await self.query_one(Checklist).show(checklist_before_check(self.exercise, revealed))
-        self.query_one(ResultsPane).scroll_to_widget(panel, animate=False, top=True)
+        self.panes.hint_shown()
 
     @on(Button.Pressed, "#solution")
     def action_solution(self) -> None:
@@ -789,53 +783,6 @@ the editor: Escape leaves it, i goes back in. Your draft is saved as you type.
 
     def action_external_editor(self) -> None:
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
-        from tooltutor.errors import UserError
-        from tooltutor.submission import read_answer_text
+        from tooltutor.tui.external_editor import edit_in_external_editor
 
-        command, problem = editor_command()
-        if command is None:
-            self.say(problem, "warning")
-            return
-        self.flush_draft()
-        handle, name = tempfile.mkstemp(
-            prefix=f"{self.exercise.id}-", suffix=self.exercise.file_suffix
-        )
-        path = Path(name)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as f:
-                f.write(self.answer_text)
-            try:
-                with self.app.suspend():
-                    result = subprocess.run([*command, str(path)], check=False)
-            except SuspendNotSupported:
-                self.say(t("This terminal cannot hand over to another editor."), "warning")
-                return
-            except OSError as exc:
-                self.say(
-                    t(
-                        "Could not start {command}: {reason}",
-                        command=command[0],
-                        reason=exc.strerror or exc,
-                    ),
-                    "error",
-                )
-                return
-            try:
-                text = read_answer_text(path)
-            except UserError as exc:
-                self.say(str(exc), "error")
-                return
-        finally:
-            path.unlink(missing_ok=True)
-        if result.returncode != 0:
-            self.say(
-                t(
-                    "{command} exited with status {status}.",
-                    command=command[0],
-                    status=result.returncode,
-                )
-            )
-        if text != self.answer_text:
-            self._load(text)
-            self.say(t("Your answer was loaded from the editor and saved."))
-        self.answer_widget.focus()
+        edit_in_external_editor(self)

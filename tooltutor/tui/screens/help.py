@@ -10,7 +10,13 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Static
 
 from tooltutor.i18n import N_
-from tooltutor.tui.keys import BROWSER_TAKES, in_browser, names, palette_in_footer
+from tooltutor.tui.keys import (
+    BROWSER_TAKES,
+    TERMINAL_ONLY_ACTIONS,
+    in_browser,
+    names,
+    palette_in_footer,
+)
 from tooltutor.tui.texts import adapt_bindings, plain, t
 from tooltutor.tui.widgets.prose import Prose
 
@@ -61,7 +67,9 @@ class HelpScreen(ModalScreen[None]):
                 for binding in bindings:
                     if (binding.key, binding.action) not in declared or binding.system:
                         continue
-                    if in_browser() and binding.key in BROWSER_TAKES:
+                    if in_browser() and (
+                        binding.key in BROWSER_TAKES or binding.action in TERMINAL_ONLY_ACTIONS
+                    ):
                         continue
                     what = binding.tooltip or binding.description
                     if not what:

@@ -11,7 +11,7 @@ from textual.widgets import Button, Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tooltutor.course import Lesson
-from tooltutor.exercise_status import NEW
+from tooltutor.exercise_status import NEW, PASSED
 from tooltutor.i18n import N_
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import RECAP, lesson_pages, page_heading
@@ -20,6 +20,7 @@ from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
 from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets
 from tooltutor.tui.widgets.lesson.sources import SourcesList
+from tooltutor.tui.widgets.lesson.try_it import TryIt, TryItButton
 
 
 class LessonScreen(Screen[None]):
@@ -32,8 +33,10 @@ class LessonScreen(Screen[None]):
 left (or p) to the previous one; up, down, Page Up and Page Down scroll the page.
 Tab reaches the inline checks: choose an answer with the arrow keys and Enter to read
 its feedback (your answer is saved). Tab also reaches wide code blocks and diagrams;
-there, left and right scroll sideways. The last page has the recap, every source, and
-the lesson's exercises (x opens the next one).
+there, left and right scroll sideways. A page that teaches what an exercise practises
+offers it ("Try it now"): x opens it, and Escape brings you back to the page. The last
+page has the recap, every source, and the lesson's exercises (x opens the next one);
+right there goes on to what comes next.
 """)
 
     BINDINGS = [
@@ -101,7 +104,7 @@ the lesson's exercises (x opens the next one).
             plain(t("page {number} of {total}", number=index + 1, total=total))
         )
         self.query_one("#previous", Button).disabled = index == 0
-        self.query_one("#next", Button).disabled = index == total - 1
+        self._next_label(index == total - 1)
         if not self._focus_is_on(body):
             view.focus()  # the keys scroll the new page at once, not a hidden check
         app.store.set_position(app.course.id, self.lesson.id, section=index)
@@ -193,10 +196,43 @@ the lesson's exercises (x opens the next one).
             OptionList(*options, id="lesson-exercises"),
         ]
 
+    def _next_label(self, last: bool) -> None:
+        """The Next button: the next page, or on the last page the next thing to do
+        (the lesson's next exercise, the next lesson)."""
+        forward = "▶" if self.app.unicode else ">"
+        button = self.query_one("#next", Button)
+        if not last:
+            next_word = t("Next")
+            button.label = plain(f"{next_word} {forward}")
+            return
+        step = self.app.journey.step_after_lesson(self.lesson)
+        if step.kind == "exercise":
+            words = t("Exercise")
+        elif step.kind == "lesson" and step.lesson_id == self.lesson.id:
+            words = t("Check left")
+        elif step.kind == "lesson":
+            lesson = self.app.course.lesson(step.lesson_id or "")
+            words = t("Lesson {number}", number=lesson.number if lesson else "?")
+        else:
+            words = t("Course map")
+        button.label = plain(f"{words} {forward}")
+
     async def action_next_page(self) -> None:
-        """Turn to the next page."""
+        """Turn to the next page; on the last one, go on to the next thing to do."""
         if self.page_index < len(self.pages) - 1:
             await self.show_page(self.page_index + 1)
+            return
+        step = self.app.journey.step_after_lesson(self.lesson)
+        if step.kind == "exercise" and step.exercise_id:
+            self.app.open_exercise(step.exercise_id, on_top=True)
+        elif step.kind == "lesson" and step.lesson_id == self.lesson.id:
+            self.notify(t("A check of this lesson is not answered yet: here it is."))
+            await self.show_page(step.page)
+        elif step.kind == "lesson":
+            self.app.open_step(step)
+        else:
+            self.app.open_step(step)  # says the course is finished
+            self.dismiss()
 
     async def action_previous_page(self) -> None:
         """Turn to the previous page."""
@@ -204,8 +240,12 @@ the lesson's exercises (x opens the next one).
             await self.show_page(self.page_index - 1)
 
     def action_exercise(self) -> None:
-        """Open the first exercise of this lesson not passed yet."""
-        exercise_id = self.app.journey.next_exercise(self.lesson)
+        """Open the exercise this page offers to try now (the first not passed yet),
+        else the first exercise of this lesson not passed yet."""
+        journey = self.app.journey
+        offered = [i for i in self.pages[self.page_index].try_ids if self.app.course.exercise(i)]
+        exercise_id = next((i for i in offered if journey.status(i) != PASSED), None)
+        exercise_id = exercise_id or (offered[0] if offered else journey.next_exercise(self.lesson))
         if exercise_id is None:
             self.notify(t("This lesson has no exercises."), markup=False)
         else:
@@ -231,6 +271,11 @@ the lesson's exercises (x opens the next one).
         )
         app.check_store()
 
+    @on(Button.Pressed, ".try-it-button")
+    def _try_it(self, event: Button.Pressed) -> None:
+        if isinstance(event.button, TryItButton):
+            self.app.open_exercise(event.button.exercise_id, on_top=True)
+
     @on(OptionList.OptionSelected, "#lesson-exercises")
     def _open_exercise(self, event: OptionList.OptionSelected) -> None:
         if event.option.id:
@@ -243,6 +288,9 @@ the lesson's exercises (x opens the next one).
             return
         app = self.app
         app.store.set_position(app.course.id, self.lesson.id, section=self.page_index)
+        self._next_label(self.page_index == len(self.pages) - 1)
+        for offer in self.query(TryIt):
+            offer.refresh_status()
         if self.pages[self.page_index].kind == RECAP:
             self.call_later(self._rebuild, self.page_index)
 

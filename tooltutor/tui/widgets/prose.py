@@ -22,8 +22,10 @@ class Prose(Static):
 
     def update_text(self, text: str) -> None:
         """Show other Markdown."""
+        from tooltutor.pages import units_together
+
         self.text = text
-        self.update(RichMarkdown(text, code_theme=CODE_THEME, hyperlinks=True))
+        self.update(RichMarkdown(units_together(text), code_theme=CODE_THEME, hyperlinks=True))
 
 
 #: Pygments theme of fenced code inside prose (its own background, dark or light alike).

@@ -13,10 +13,12 @@ from tooltutor.tui.texts import inline, plain, t
 class CriterionRow(Horizontal):
     """One criterion: its mark, and its label with the reason under it when it failed."""
 
-    def __init__(self, mark: Content, text: Content) -> None:
+    def __init__(self, mark: Content, text: Content, *, failed: bool = False) -> None:
         super().__init__(classes="criterion")
         self.mark = mark
         self.text = text
+        #: a criterion the last check found not met
+        self.failed = failed
 
     def compose(self) -> ComposeResult:
         yield Static(self.mark, classes="criterion-mark", markup=False)
@@ -63,8 +65,12 @@ class Checklist(Vertical):
                 if criterion.message:
                     message = inline(criterion.message, "$text-muted", code_only=True)
                     text = label + plain("\n") + message
-                rows.append(CriterionRow(plain(ko, "bold $text-error"), text))
+                rows.append(CriterionRow(plain(ko, "bold $text-error"), text, failed=True))
         return rows
+
+    def first_failure(self) -> CriterionRow | None:
+        """The row of the first criterion not met, if any."""
+        return next((row for row in self.query(CriterionRow) if row.failed), None)
 
     async def show(self, criteria) -> None:
         """Show `criteria` (after a check, or when a hint reveals one)."""

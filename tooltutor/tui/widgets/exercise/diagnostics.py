@@ -6,7 +6,7 @@ from textual import events
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from tooltutor.tui.texts import hanging, inline, plain
+from tooltutor.tui.texts import hanging, inline, plain, t
 from tooltutor.workspace import where
 
 
@@ -18,10 +18,14 @@ class DiagnosticList(OptionList):
         self.unicode = unicode
         self.diagnostics: list = []
         self._width = 0
+        self.border_title = t("Problems: Enter on one puts the cursor there")
 
     def show(self, diagnostics) -> None:
-        """Replace the list with `diagnostics` (checker `Diagnostic`s)."""
-        self.diagnostics = list(diagnostics)
+        """Replace the list with `diagnostics` (checker `Diagnostic`s), each group that
+        says the same thing at several lines shown once (`verdict_text.alike_once`)."""
+        from tooltutor.verdict_text import alike_once
+
+        self.diagnostics = alike_once(diagnostics)
         self.display = bool(self.diagnostics)
         self._fill()
         if self.diagnostics:

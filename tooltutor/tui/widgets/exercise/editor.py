@@ -65,6 +65,18 @@ class AnswerEditor(TextArea):
             indent = new_line_indent(before, self.kind, self.indent_width)
             self._replace_via_keyboard("\n" + indent, start, end)
 
+    def scroll_cursor_visible(self, center: bool = False, animate: bool = False):
+        """Bring the cursor into view; and when it stands where the text fits without
+        scrolling sideways, scroll all the way back left, so that the start of every
+        line (its brackets) shows again after a visit to a long line."""
+        offset = super().scroll_cursor_visible(center=center, animate=animate)
+        if self._has_cursor and self.scroll_x:
+            x, _ = self._cursor_offset
+            room = self.scrollable_content_region.width - self.gutter_width
+            if x + 3 <= room:
+                self.scroll_to(x=0, animate=False, immediate=True)
+        return offset
+
     def insert_block(self, text: str) -> None:
         """Put `text` (a code block of the task) where the cursor is, replacing any
         selection, indented like the cursor's line."""

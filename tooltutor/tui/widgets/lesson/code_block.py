@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import ScrollableContainer, Vertical
+from textual.containers import Vertical
 from textual.highlight import highlight
 from textual.widgets import Static
 
 from tooltutor.tui.texts import inline
+from tooltutor.tui.widgets.lesson.sideways import SidewaysScroll
 
 
-class CodeScroll(ScrollableContainer):
+class CodeScroll(SidewaysScroll):
     """The code itself; focus it and use left/right to read long lines."""
-
-    ALLOW_MAXIMIZE = True
 
 
 class CodeBlock(Vertical):

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.containers import ScrollableContainer, Vertical
+from textual.containers import Vertical
 from textual.widgets import Static
 
 from tooltutor.diagram import render_sequence
 from tooltutor.tui.texts import inline, plain
+from tooltutor.tui.widgets.lesson.sideways import SidewaysScroll
 
 
-class DiagramScroll(ScrollableContainer):
+class DiagramScroll(SidewaysScroll):
     """The drawing; focus it and use left/right when it is wider than the screen."""
-
-    ALLOW_MAXIMIZE = True
 
 
 class DiagramBlock(Vertical):

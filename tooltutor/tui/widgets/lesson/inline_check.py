@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.binding import Binding
+from textual.containers import ScrollableContainer, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.widgets import OptionList, Static
@@ -17,6 +18,37 @@ from tooltutor.tui.texts import inline, plain, t
 from tooltutor.tui.widgets.prose import Prose
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+class ChoiceList(OptionList, inherit_bindings=False):
+    """The choices of a check. Up and down choose, Enter answers; Page Up, Page Down,
+    Home and End scroll the page (the list is a few lines), and so do up above the
+    first choice and down below the last: the keys that scroll a page work here too."""
+
+    BINDINGS = [
+        Binding("down", "cursor_down", "Down", show=False),
+        Binding("up", "cursor_up", "Up", show=False),
+        Binding("enter", "select", "Select", show=False),
+    ]
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is not None and self.highlighted >= self.option_count - 1:
+            self._scroll_page("scroll_down")
+        else:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is not None and self.highlighted <= 0:
+            self._scroll_page("scroll_up")
+        else:
+            super().action_cursor_up()
+
+    def _scroll_page(self, action: str) -> None:
+        """Scroll the page around the check (the nearest scrolling container)."""
+        for node in self.ancestors:
+            if isinstance(node, ScrollableContainer):
+                getattr(node, f"action_{action}")()
+                return
 
 
 class InlineCheck(Vertical):
@@ -55,7 +87,7 @@ class InlineCheck(Vertical):
                 plain(t("More than one answer is right: try each one you think fits.")),
                 classes="check-why muted",
             )
-        yield OptionList(*self._options(), classes="check-choices")
+        yield ChoiceList(*self._options(), classes="check-choices")
         yield Static(Content(""), classes="check-verdict")
         yield Prose("", classes="check-feedback")
 
@@ -116,3 +148,14 @@ class InlineCheck(Vertical):
         feedback = self.query_one(".check-feedback", Prose)
         feedback.display = True
         feedback.update_text(choice.feedback)
+        if not earlier:
+            self.call_after_refresh(self._feedback_in_view)
+
+    def _feedback_in_view(self) -> None:
+        """Scroll the page so the verdict and the explanation under it are on the screen
+        (the verdict at the top when both are taller than the page)."""
+        if not self.is_mounted:
+            return
+        verdict = self.query_one(".check-verdict", Static)
+        self.query_one(".check-feedback", Prose).scroll_visible(animate=False, immediate=True)
+        verdict.scroll_visible(animate=False, immediate=True)

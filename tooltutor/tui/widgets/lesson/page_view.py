@@ -11,6 +11,7 @@ from tooltutor.tui.widgets.lesson.code_block import CodeBlock
 from tooltutor.tui.widgets.lesson.diagram import DiagramBlock
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
 from tooltutor.tui.widgets.lesson.sources import SourcesList
+from tooltutor.tui.widgets.lesson.try_it import TryIt
 from tooltutor.tui.widgets.prose import Prose
 
 
@@ -52,6 +53,8 @@ def page_widgets(
             )
         elif block.kind == "check" and block.check is not None:
             widgets.append(InlineCheck(block.check, answers.get(block.check.id), unicode=unicode))
+        elif block.kind == "try":
+            widgets.append(TryIt(block.exercise_id, block.text))
     if with_sources and page.sources:
         widgets.append(SourcesList(page.sources, all_of_them=page.kind == "recap"))
     return widgets

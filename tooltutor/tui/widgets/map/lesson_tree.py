@@ -47,6 +47,8 @@ class LessonTree(Tree[MapItem]):
         self.auto_expand = False
         self.guide_depth = 3
         self._map_nodes: dict[tuple[str, str | None], TreeNode[MapItem]] = {}
+        #: each lesson row's progress summary, which goes first when the row is too long
+        self._summaries: dict[int, str] = {}
 
     def populate(self, progress: dict[str, LessonProgress], variables: dict[str, str]) -> None:
         """Build the tree once; `refresh_marks` updates it afterwards."""
@@ -95,12 +97,19 @@ class LessonTree(Tree[MapItem]):
 
     def render_label(self, node: TreeNode[MapItem], base_style, style) -> Text:
         """The label cut to the tree's width with an ellipsis (…), never chopped; the
-        title comes first, so what is cut is the end of the lesson's progress (which the
-        panel beside or under the tree shows in full)."""
+        title comes first: a lesson's progress (which the panel beside or under the tree
+        shows in full) is left out when the row is too long, and only a title longer
+        than the row is cut."""
         text = super().render_label(node, base_style, style)
         room = self.scrollable_content_region.width - self._indent(node)
         if room <= 0 or text.cell_len <= room:
             return text
+        summary = self._summaries.get(node.id, "")
+        at = text.plain.rfind(f"  {summary}") if summary else -1
+        if at > 0:
+            text = text[:at]
+            if text.cell_len <= room:
+                return text
         if self.unicode:
             text.truncate(room, overflow="ellipsis")
             return text
@@ -137,6 +146,7 @@ class LessonTree(Tree[MapItem]):
         return label
 
     def _set_lesson_label(self, node: TreeNode[MapItem], label: Text, progress) -> None:
+        self._summaries[node.id] = progress.summary()
         node.set_label(label)
 
     def _exercise_label(self, exercise_id: str, status: str, variables) -> Text:
