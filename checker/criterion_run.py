@@ -1,8 +1,16 @@
-"""Running an exercise's criteria on an answer's context, whatever the kind of exercise."""
+"""Running an exercise's criteria on an answer's context, whatever the kind of exercise.
+
+A check that raises, or returns something other than an `Outcome`, is a bug of the check,
+never of the answer: its criterion fails, and carries a `CheckFault` (the check, the file
+and line where it went wrong, the exception and its traceback) for the author's eyes
+(`validate`, `check --debug`, `TOOLTUTOR_DEBUG=1`).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from checker.check_registry import Outcome, resolve_given
@@ -17,6 +25,24 @@ CANNOT_CHECK = N_(
 )
 
 
+@dataclass(frozen=True)
+class CheckFault:
+    """A check's own bug, met while marking: where, what, and the whole traceback."""
+
+    check: str
+    #: the file and line of the check's code where it went wrong (the innermost frame in
+    #: the check's folder; its definition when it returned a wrong value)
+    file: str
+    line: int
+    #: `KeyError: 'when'`, or what the check returned instead of an `Outcome`
+    error: str
+    traceback: str = ""
+
+    def headline(self) -> str:
+        """`checks/calendar.py:14: check 'names-day' raised KeyError: 'when'`."""
+        return f"{_shown(self.file)}:{self.line}: check '{self.check}' {self.error}"
+
+
 def run_criteria(
     exercise: Mapping[str, Any], ctx: Any, checks: Mapping[str, Any] | None = None
 ) -> tuple[list[Criterion], list[Diagnostic]]:
@@ -29,6 +55,7 @@ def run_criteria(
     for spec in exercise.get("criteria", []):
         cid = criterion_id(spec)
         check = find(spec["check"], checks)
+        fault = None
         if check is None:
             outcome = Outcome(
                 False,
@@ -36,14 +63,61 @@ def run_criteria(
             )
         else:
             params = resolve_given(spec.get("params") or {}, given)
-            try:
-                outcome = check.function(ctx, params)
-            except Exception:  # noqa: BLE001 - an answer must never crash the marking
-                outcome = Outcome(False, tr(CANNOT_CHECK))
-        criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid))
+            outcome, fault = _run_one(check, ctx, params)
+        criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid, fault))
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))
     return criteria, diagnostics
+
+
+def _run_one(check: Any, ctx: Any, params: Any) -> tuple[Outcome, CheckFault | None]:
+    """The check's outcome; a failed one with its fault when the check itself broke."""
+    from checker.i18n import course_catalog
+
+    try:
+        with course_catalog(check.catalog):
+            outcome = check.function(ctx, params)
+        if not isinstance(outcome, Outcome) or not all(
+            isinstance(d, Diagnostic) for d in outcome.diagnostics
+        ):
+            return Outcome(False, tr(CANNOT_CHECK)), _returned_fault(check, outcome)
+    except Exception as exc:  # noqa: BLE001 - an answer must never crash the marking
+        return Outcome(False, tr(CANNOT_CHECK)), _raised_fault(check, exc)
+    return outcome, None
+
+
+def _raised_fault(check: Any, exc: BaseException) -> CheckFault:
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)[1:]  # from the check's own call on
+    file, line = check.origin
+    folder = os.path.dirname(file)
+    own = [f for f in frames if os.path.dirname(f.filename) == folder]
+    if own or frames:
+        file, line = (own or frames)[-1].filename, (own or frames)[-1].lineno or line
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return CheckFault(check.name, file, line, f"raised {type(exc).__name__}: {exc}", text)
+
+
+def _returned_fault(check: Any, outcome: Any) -> CheckFault:
+    file, line = check.origin
+    if isinstance(outcome, Outcome):
+        bad = next(d for d in outcome.diagnostics if not isinstance(d, Diagnostic))
+        what = f"put {type(bad).__name__} {bad!r:.80} in `diagnostics`: use diag(path, message)"
+    else:
+        what = (
+            f"returned {type(outcome).__name__} {outcome!r:.80}, not an Outcome: "
+            "return Outcome(True) or Outcome(False, message)"
+        )
+    return CheckFault(check.name, file, line, what)
+
+
+def _shown(path: str) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 def _with_rule(d: Diagnostic, rule: str) -> Diagnostic:

@@ -47,7 +47,7 @@ MALFORMED = {
     ),
     "wrong-type": (
         {"lessons_01_basics_yaml": LESSON.replace("number: 1", "number: one")},
-        ["lessons/01-basics.yaml:3:9: `number` should be a whole number, not text"],
+        ["lessons/01-basics.yaml:3:9: `number` should be a whole number, not text ('one')"],
     ),
     "missing-required-field": (
         {"exercises_basics_01_first_yaml": EXERCISE.replace("title: The first exercise\n", "")},

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson
+from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson, display_path
 from tooltutor.course.yamlsource import Position, YamlDoc
 
 #: report(path, position, message, severity="error")
@@ -170,7 +170,7 @@ class CourseChecks:
                         lesson_doc.locate(f"/prerequisites/{i}"),
                         f"lesson '{lesson_id}' lists itself as a prerequisite: remove it",
                     )
-                elif prereq not in lessons:
+                elif prereq not in lessons and not any(b.id == prereq for b in course.broken):
                     self.problem(
                         lesson.path,
                         lesson_doc.locate(f"/prerequisites/{i}"),
@@ -189,6 +189,7 @@ class CourseChecks:
                         f"exercises/{lesson_id}/ has that id"
                         + _did_you_mean(exercise_id, exercises),
                     )
+        self._numbers(course, lessons)
         for exercise_id, (exercise, ex_doc) in exercises.items():
             owner = lessons.get(exercise.lesson)
             if owner is None and any(b.id == exercise.lesson for b in course.broken):
@@ -210,6 +211,46 @@ class CourseChecks:
                     "`exercises`, so learners never see it",
                 )
             course.exercises[exercise_id] = exercise
+
+    def _numbers(self, course: Course, lessons: dict) -> None:
+        """Lesson numbers as learners read them: each its own, counting up by one in the
+        order of course.yaml's `lessons` (from 1, or from 0 for a lesson zero)."""
+        seen: dict[int, Lesson] = {}
+        for lesson in course.lessons:
+            doc = lessons[lesson.id][1]
+            first = seen.get(lesson.number)
+            if first is not None:
+                self.problem(
+                    lesson.path,
+                    doc.locate("/number"),
+                    f"lesson '{lesson.id}' is number {lesson.number}, as is lesson "
+                    f"'{first.id}' ({display_path(first.path)}): learners would see two "
+                    f"'Lesson {lesson.number}'; give each lesson its own number",
+                )
+            seen.setdefault(lesson.number, lesson)
+        if len(seen) < len(course.lessons) or any(
+            b.kind == "lesson" and b.id in course.lesson_order for b in course.broken
+        ):
+            return  # a number taken twice, or a lesson missing: counting would mislead
+        start = 0 if course.lessons and course.lessons[0].number == 0 else 1
+        for position, lesson in enumerate(course.lessons):
+            expected = start + position
+            if lesson.number != expected:
+                doc = lessons[lesson.id][1]
+                before = course.lessons[position - 1] if position else None
+                after = (
+                    f"it comes after lesson '{before.id}' (number {before.number})"
+                    if before
+                    else "it is the first lesson"
+                )
+                self.problem(
+                    lesson.path,
+                    doc.locate("/number"),
+                    f"lesson '{lesson.id}' is number {lesson.number}, but {after} in "
+                    f"course.yaml's `lessons`: number it {expected} (lessons count up by "
+                    "one, in that order)",
+                )
+                return
 
     def _prerequisite_cycle(self, lesson: Lesson, doc: YamlDoc, lessons: dict) -> None:
         """A problem when following `lesson`'s prerequisites leads back to it."""
