@@ -47,6 +47,22 @@ def add_parser(parser) -> None:
     parser.add_argument(
         "--no-record", action="store_true", help=t("do not record this attempt in your progress")
     )
+    parser.add_argument(
+        "--solution",
+        action="store_true",
+        help=t(
+            "for course authors: mark the exercise's reference solution as a learner's answer "
+            "(nothing is recorded)"
+        ),
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=t(
+            "for course authors: when a check itself fails, show its file, line and "
+            "traceback (also $TOOLTUTOR_DEBUG=1)"
+        ),
+    )
     parser.set_defaults(run=run)
 
 
@@ -159,6 +175,10 @@ def _run(args) -> int:
     from tooltutor.submission import read_answer
     from tooltutor.workdir import answer_text, draft_text
 
+    if getattr(args, "solution", False):
+        from tooltutor.commands.check_solution import check_solution
+
+        return check_solution(args)
     course, exercise, name, own_file = resolve_target(args)
     raw = read_answer(name)
     if exercise.kind == "python" or has_own_checks(course):
@@ -175,6 +195,7 @@ def _run(args) -> int:
     verdict = mark_and_record(
         store, course, exercise, payload, submission=text, filename=shown, record=not args.no_record
     )
+    show_faults(args, verdict)
     notes = []
     hints = store.hints_revealed(course.id, exercise.id)
     if not args.no_record:
@@ -208,6 +229,27 @@ def _run(args) -> int:
             else:
                 print(t("Stuck? tooltutor hint {id} shows a hint.", id=exercise.id))
     return 0 if verdict.passed else 1
+
+
+def show_faults(args, verdict) -> None:
+    """With --debug (or $TOOLTUTOR_DEBUG), each check that failed itself: where, what, and
+    its traceback, on standard error (for the course's author)."""
+    import os
+    import sys
+
+    if not (getattr(args, "debug", False) or os.environ.get("TOOLTUTOR_DEBUG")):
+        return
+    for criterion in verdict.criteria:
+        fault = criterion.fault
+        if fault is None:
+            continue
+        print(
+            f"{fault.headline()} (criterion '{criterion.id}': a bug of the check, not of the "
+            "answer)",
+            file=sys.stderr,
+        )
+        if fault.traceback:
+            print(fault.traceback.rstrip("\n"), file=sys.stderr)
 
 
 def _results(exercise, verdict, hints: int) -> dict:

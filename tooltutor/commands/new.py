@@ -25,9 +25,21 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     lesson.add_argument("new_id", metavar="ID", help=t("the lesson id, like 'first-steps'"))
     lesson.add_argument("--title", help=t("the lesson title"))
     exercise = what.add_parser("exercise", help=t("an exercise, added to its lesson"))
-    exercise.add_argument("kind", metavar="KIND", choices=("json", "python", "choice"))
+    from tooltutor.scaffold import KINDS
+
+    exercise.add_argument(
+        "kind",
+        metavar="KIND",
+        choices=KINDS,
+        help=t(
+            "how the answer is written: {kinds} (json: a JSON document; python: a function run "
+            "against a scripted model; choice: options to pick)",
+            kinds=", ".join(KINDS),
+        ),
+    )
     exercise.add_argument("new_id", metavar="ID", help=t("the exercise id"))
     exercise.add_argument("--lesson", required=True, help=t("the id of the lesson it belongs to"))
+    exercise.add_argument("--title", help=t("the exercise title"))
     for sub in (lesson, exercise):
         sub.add_argument(
             "--dir",
@@ -54,7 +66,7 @@ def run(args) -> int:
                 title = args.title or args.new_id.replace("-", " ").capitalize()
                 written = new_lesson(root, args.new_id, title)
             else:
-                written = new_exercise(root, args.kind, args.new_id, args.lesson)
+                written = new_exercise(root, args.kind, args.new_id, args.lesson, title=args.title)
     except ScaffoldError as exc:
         raise UserError(str(exc)) from None
     for path in written:

@@ -138,6 +138,7 @@ def _summary(course, problems: list, *, strict: bool) -> int:
                 f"; incomplete translation: {', '.join(incomplete)}" if incomplete else ""
             )
             why = f" (--strict: warnings fail{untranslated})"
+        sys.stdout.flush()  # the problems above, before the summary on the other stream
         print(f"{where}: {counts}{why} ({loaded} loaded)", file=sys.stderr)
         return 1
     print(
