@@ -2,9 +2,10 @@
 
 Every file starts with a `# yaml-language-server: $schema=` line whose path resolves
 wherever the course folder is: the schemas are copied into the course's own `schemas/`
-folder (refreshed by each `tooltutor new`), and the line points there, relative to the
-file. An editor with the YAML language server then checks every key as you type, in an
-author's folder as in this repository.
+folder (refreshed by each `tooltutor new`, `copy_schemas`), and the line points there,
+relative to the file. An editor with the YAML language server then checks every key as
+you type, in an author's folder as in this repository, and completes and checks the
+criteria's checks and their parameters (`tooltutor.course.schemas.editor`).
 """
 
 from __future__ import annotations
@@ -48,15 +49,34 @@ def check_id(value: str, what: str) -> str:
     return value
 
 
-def copy_schemas(root: Path) -> Path:
-    """The course's `schemas/` folder, with this tooltutor's schemas in it."""
+def copy_schemas(root: Path, own_checks: dict | None = None) -> Path:
+    """The course's `schemas/` folder, with this tooltutor's schemas in it; the exercise
+    schema knows the engine's checks and `own_checks` (the course's), with their
+    parameters (`tooltutor.course.schemas.editor`)."""
+    import json
+
     from tooltutor.course.schemas import SCHEMA_DIR as source
+    from tooltutor.course.schemas import schema
+    from tooltutor.course.schemas.editor import exercise_schema
 
     target = root / SCHEMAS_DIR
     target.mkdir(parents=True, exist_ok=True)
     for name in SCHEMA_FILES:
-        shutil.copyfile(source / name, target / name)
+        if name != "exercise.schema.json":
+            shutil.copyfile(source / name, target / name)
+    checks = {**engine_checks(), **(own_checks or {})}
+    text = json.dumps(exercise_schema(schema("exercise"), checks), indent=2, ensure_ascii=False)
+    (target / "exercise.schema.json").write_text(text + "\n", encoding="utf-8")
     return target
+
+
+def engine_checks() -> dict:
+    """Every check of the engine and of installed plugins, by name."""
+    from checker.checks import _load_entry_points
+    from checker.criteria import CHECKS
+
+    _load_entry_points()
+    return dict(CHECKS)
 
 
 def schema_line(root: Path, file: Path, schema: str) -> str:
@@ -82,7 +102,7 @@ def new_course(root: Path, course_id: str, title: str) -> list[Path]:
         )
     if root.exists() and any(p for p in root.iterdir() if p.name != SCHEMAS_DIR):
         raise ScaffoldError(t("{path} is not empty; give a new folder", path=root))
-    copy_schemas(root)
+    (root / SCHEMAS_DIR).mkdir(parents=True, exist_ok=True)
     course_file = root / "course.yaml"
     written = [
         write_new(
@@ -100,7 +120,6 @@ def new_lesson(root: Path, lesson_id: str, title: str, *, register: bool = True)
     """`lessons/NN-<id>.yaml`, numbered after the last one, added to `course.yaml`."""
     check_id(lesson_id, N_("lesson"))
     _need_course(root)
-    copy_schemas(root)
     lessons = root / "lessons"
     number = 1 + max((_number(p) for p in lessons.glob("*.yaml")), default=0)
     path = lessons / f"{number:02d}-{lesson_id}.yaml"
@@ -142,7 +161,6 @@ def new_exercise(
                 folder=root / "lessons",
             )
         )
-    copy_schemas(root)
     folder = root / "exercises" / lesson_id
     number = 1 + max((_number(p) for p in folder.glob("*.yaml")), default=0)
     path = folder / f"{number:02d}-{exercise_id}.yaml"

@@ -272,7 +272,7 @@ def test_a_stale_translation_is_a_warning_with_the_new_hash_and_stamping_fixes_i
     assert len(stale) == 1
     assert stale[0].startswith(f"{overlay}:4:14: stale translation")
     assert f"now {new}" in stale[0]
-    assert f"python -m tooltutor.course.translation stamp {root} pt-BR" in stale[0]
+    assert f"tooltutor stamp pt-BR --dir {root}" in stale[0]
     assert "pt-BR: 2 of 2 lessons, 2 of 2 exercises translated; 2 partly translated, 1 stale" in (
         result.stdout
     )
