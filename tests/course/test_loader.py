@@ -34,8 +34,9 @@ MALFORMED = {
     "yaml-syntax": (
         {"lessons_01_basics_yaml": "id: basics\nnumber: [1\ntitle: x\n"},
         [
-            "lessons/01-basics.yaml:3:6: invalid YAML: did not find expected ',' or ']' "
-            "(while parsing a flow sequence that starts at line 2, column 9)"
+            "lessons/01-basics.yaml:3:6: invalid YAML: the '[' at line 2, column 9 is not "
+            "closed before this: close it with ']', or quote a value that holds ',', '[' or "
+            "']' (did not find expected ',' or ']' while parsing a flow sequence)"
         ],
     ),
     "tab-indentation": (

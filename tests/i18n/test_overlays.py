@@ -342,7 +342,7 @@ def test_an_overlay_without_a_hash_is_stale(course_copy):
             "  - id: three-blocks",
             "  - id: three-block",
             ":15:9:",
-            "the source has no section 'three-block' (did you mean 'three-blocks'?)",
+            "the source has no section 'three-block' (did you mean 'three-blocks'?",
         ),
         (
             "lessons/pt-BR/02-round-trip.yaml",
@@ -356,7 +356,7 @@ def test_an_overlay_without_a_hash_is_stale(course_copy):
             "{id: user-text, label:",
             "{id: user-txt, label:",
             ":43:10:",
-            "the source has no criterion 'user-txt' (did you mean 'user-text'?)",
+            "the source has no criterion 'user-txt' (did you mean 'user-text'?",
         ),
         (
             "exercises/why-tools/pt-BR/01-pick-one.yaml",

@@ -131,12 +131,33 @@ class CourseChecks:
                     f"criterion '{cid}' lists itself in `also_hides`: it hides itself already",
                     severity="warning",
                 )
+        self._keys_of_other_kinds(exercise, doc)
         if exercise.choices:
             choice_ids = [c["id"] for c in exercise.choices]
             if len(set(choice_ids)) != len(choice_ids):
                 self.problem(exercise.path, doc.locate("/choices"), "two choices share an id")
             if not any(c["correct"] for c in exercise.choices):
                 self.problem(exercise.path, doc.locate("/choices"), "no choice is marked correct")
+
+    def _keys_of_other_kinds(self, exercise: Exercise, doc: YamlDoc) -> None:
+        """A key only another kind of exercise reads (`entry` in a JSON exercise) is never
+        used: most often the `kind` is the slip."""
+        from tooltutor.course.schemas.editor import KIND_KEYS
+
+        for kind, keys in KIND_KEYS.items():
+            if kind == exercise.kind:
+                continue
+            found = [k for k in keys if k in (doc.value or {})]
+            if found:
+                self.problem(
+                    exercise.path,
+                    doc.locate(f"/{found[0]}", key=True),
+                    f"{', '.join(f'`{k}`' for k in found)}: only {kind} exercises read "
+                    f"{'this key' if len(found) == 1 else 'these keys'}, and this one is "
+                    f"`kind: {exercise.kind}`: remove {'it' if len(found) == 1 else 'them'}, "
+                    f"or make it `kind: {kind}`",
+                    severity="warning",
+                )
 
     # -- references between files --------------------------------------------------------
 
