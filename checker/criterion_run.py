@@ -62,18 +62,24 @@ def run_criteria(
                 tr("this exercise names an unknown check {check}", check=repr(spec["check"])),
             )
         else:
-            params = resolve_given(spec.get("params") or {}, given)
-            outcome, fault = _run_one(check, ctx, params)
+            outcome, fault = _run_one(check, ctx, spec.get("params") or {}, given)
         criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid, fault))
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))
     return criteria, diagnostics
 
 
-def _run_one(check: Any, ctx: Any, params: Any) -> tuple[Outcome, CheckFault | None]:
-    """The check's outcome; a failed one with its fault when the check itself broke."""
+def _run_one(check: Any, ctx: Any, raw: Any, given: Any) -> tuple[Outcome, CheckFault | None]:
+    """The check's outcome; a failed one with its fault when the check itself broke (or
+    its params name a part of `given` that is not there)."""
     from checker.i18n import course_catalog
 
+    try:
+        params = resolve_given(raw, given)
+    except KeyError as exc:
+        file, line = check.origin
+        what = f"got params naming nothing in `given`: {exc}"
+        return Outcome(False, tr(CANNOT_CHECK)), CheckFault(check.name, file, line, what)
     try:
         with course_catalog(check.catalog):
             outcome = check.function(ctx, params)
@@ -81,6 +87,9 @@ def _run_one(check: Any, ctx: Any, params: Any) -> tuple[Outcome, CheckFault | N
             isinstance(d, Diagnostic) for d in outcome.diagnostics
         ):
             return Outcome(False, tr(CANNOT_CHECK)), _returned_fault(check, outcome)
+        raised = getattr(outcome, "raised", None)  # caught inside the check by `safe`
+        if isinstance(raised, BaseException):
+            return outcome, _raised_fault(check, raised)
     except Exception as exc:  # noqa: BLE001 - an answer must never crash the marking
         return Outcome(False, tr(CANNOT_CHECK)), _raised_fault(check, exc)
     return outcome, None

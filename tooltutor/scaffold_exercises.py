@@ -144,7 +144,7 @@ call:
 script:
   - stop_reason: tool_use
     content:
-      - {type: tool_use, id: toolu_01, name: get_time, input: {city: Lisbon}}
+      - {type: tool_use, id: toolu_01Lx7, name: get_time, input: {city: Lisbon}}
   - stop_reason: end_turn
     content:
       - {type: text, text: "It is 12:00 in Lisbon."}
@@ -157,8 +157,8 @@ variants:
     script:
       - stop_reason: tool_use
         content:
-          - {type: tool_use, id: toolu_02, name: get_time, input: {city: Tokyo}}
-          - {type: tool_use, id: toolu_03, name: get_time, input: {city: Lima}}
+          - {type: tool_use, id: toolu_01Tk2, name: get_time, input: {city: Tokyo}}
+          - {type: tool_use, id: toolu_01Lm9, name: get_time, input: {city: Lima}}
       - stop_reason: end_turn
         content:
           - {type: text, text: "It is 20:00 in Tokyo and 06:00 in Lima."}
