@@ -2,7 +2,7 @@
 
 A course translates the messages of its `checks/` in `checks/locales/<tag>.po`, one file
 per language of the course (`pt-BR.po`), in gettext's PO format: any PO editor opens it,
-and nothing needs compiling. `tooltutor new catalog LANG` writes or updates it with every
+and nothing needs compiling. `tooltutor new translation LANG` writes or updates it with every
 message the checks say (`messages_of`, read from their source, never run).
 
 While a course check runs, `tr("...")` looks its template up here first
@@ -227,7 +227,7 @@ def write_po(messages: list[Message], old: PoCatalog | None, tag: str, root: Pat
     header = header or "nplurals=2; plural=(n != 1);"
     out = [
         f"# The translations of this course's checks into {tag}.",
-        "# Fill each msgstr; `tooltutor new catalog " + tag + "` adds the messages the checks",
+        "# Fill each msgstr; `tooltutor new translation " + tag + "` adds the messages the checks",
         "# say since; `tooltutor validate --lang " + tag + "` counts what is left.",
         'msgid ""',
         'msgstr ""',

@@ -323,6 +323,11 @@ def course_file_error(error: Any, pattern_hints: Mapping[str, str]) -> tuple[str
         key = extra[0] if extra else ""
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f" (did you mean `{close[0]}`?)" if close else f" (known keys: {', '.join(allowed)})"
+        if " " in key.strip() and not close:
+            hint = (
+                " (a key has no spaces: if this is the rest of the value before it, a ',' "
+                "inside `{...}` or `[...]` ended that value: put the value in quotes)"
+            )
         return jsonpointer.join(pointer, key), True, f"unknown key `{key}`{hint}"
     if validator in ("minProperties", "maxProperties") and "markdown" in error.schema.get(
         "properties", {}

@@ -80,7 +80,7 @@ def write_catalog(root: Path, lang: str) -> list[Path]:
         return []
     path = catalog_path(folder, lang)
     old = read_po(path.read_text(encoding="utf-8")) if path.is_file() else None
-    text = write_po(messages, old, lang, folder)
+    text = write_po(messages, old, lang, root)
     if path.is_file() and path.read_text(encoding="utf-8") == text:
         return []
     path.parent.mkdir(parents=True, exist_ok=True)

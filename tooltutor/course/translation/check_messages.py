@@ -35,7 +35,7 @@ def check_message_problems(course) -> list[Problem]:
     for lang, report in course.translations.items():
         path = catalog_path(folder, lang)
         report.check_messages = len(messages)
-        command = f"tooltutor new catalog {lang} --dir {display_path(course.root)}"
+        command = f"tooltutor new translation {lang} --dir {display_path(course.root)}"
         catalog = None
         if path.is_file():
             try:
