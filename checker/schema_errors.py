@@ -344,7 +344,9 @@ def _value_words(error: Any, where: str, pattern_hints: Mapping[str, str] | None
         types = expected if isinstance(expected, list) else [expected]
         wanted = " or ".join(_AUTHOR_TYPE_NAMES.get(t, t) for t in types)
         shown = f" ({_shown(value)})" if isinstance(value, (str, int, float)) else ""
-        return f"{where} should be {wanted}, not {_found(value)}{shown}"
+        dashed = isinstance(value, str) and "array" in types and value.lstrip().startswith("-")
+        hint = ": write a space after '-' to start each item" if dashed else ""
+        return f"{where} should be {wanted}, not {_found(value)}{shown}{hint}"
     if validator in ("enum", "const"):
         options = expected if validator == "enum" else [expected]
         listed = ", ".join(str(o) for o in options)

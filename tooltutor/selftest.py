@@ -195,14 +195,17 @@ class _Marking:
         self.exercise, self.model, self.own, self.verbose = exercise, model, own, verbose
         self.spec = exercise.spec()
         self.problems: list[Problem] = []
+        self.faults: set[tuple] = set()
 
     def mark(self, answer: str, what: str):
         from checker.exercise import mark
 
         verdict = mark(self.spec, answer, model=self.model, checks=self.own)
         for criterion in verdict.criteria:
-            if criterion.fault is not None:
-                self.problems.append(_fault_problem(criterion.fault, self.exercise, what))
+            fault = criterion.fault
+            if fault is not None and (fault.file, fault.line, fault.error) not in self.faults:
+                self.faults.add((fault.file, fault.line, fault.error))
+                self.problems.append(_fault_problem(fault, self.exercise, what))
         return verdict
 
     def why(self, pointer: str, answer: str, verdict) -> list[str]:
@@ -387,10 +390,11 @@ def _params_problems(exercise: Exercise, i: int, check, raw) -> list[Problem]:
     params = resolve_given(raw, exercise.given)
     base = f"/criteria/{i}/params"
     try:
+        Draft202012Validator.check_schema(check.params)
         errors = sorted(
             Draft202012Validator(check.params).iter_errors(params), key=lambda e: list(e.path)
         )
-    except SchemaError:
+    except (SchemaError, TypeError, ValueError):
         return []  # the check's own declaration: reported at its file (declaration_problems)
     return [
         _problem(exercise, base + where, message)

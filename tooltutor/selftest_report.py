@@ -71,9 +71,9 @@ def why_lines(exercise, pointer: str, answer: str, verdict, *, verbose: bool = F
     for criterion in shown[: None if verbose else MAX_SHOWN]:
         out.append(f"{ok if criterion.passed else ko} {criterion.label} [{criterion.id}]")
         message = criterion.message
-        if criterion.fault is not None:
-            message = criterion.fault.headline() + " (a bug of the check, not of the answer)"
-        if message and not criterion.passed:
+        if criterion.fault is not None:  # one line: the place an editor can jump to
+            out.append("    " + criterion.fault.headline() + " (a bug of the check)")
+        elif message and not criterion.passed:
             out += _wrapped(message if verbose else _short(message), "    ")
     if len(shown) > MAX_SHOWN and not verbose:
         out.append(f"... and {len(shown) - MAX_SHOWN} more (--verbose shows them)")

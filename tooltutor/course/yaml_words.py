@@ -20,6 +20,13 @@ def explain(problem: str, context: str, lines: list[str], line: int, column: int
     here = lines[line] if 0 <= line < len(lines) else ""
     indent = _indent(here)
     said = f"({problem}{' ' + context if context else ''})"
+    open_quote = _open_quote(lines, line)
+    if open_quote is not None:
+        at, col, mark = open_quote
+        return (
+            f"the {mark} opened at line {at + 1}, column {col + 1} is not closed on its line, "
+            f"so YAML reads on to the next {mark}: close it on line {at + 1} {said}"
+        )
     if "expected key" in problem or "expected '-' indicator" in problem:
         block = _block_scalar_above(lines, line)
         if block is not None:
@@ -129,6 +136,28 @@ def explain(problem: str, context: str, lines: list[str], line: int, column: int
             f"'{opening}' or '{closing}' {said}"
         )
     return ""
+
+
+_QUOTED_VALUE = re.compile(r"""^\s*(?:-\s+)?(?:[\w.-]+:\s+)?(["'])""")
+
+
+def _open_quote(lines: list[str], line: int) -> tuple[int, int, str] | None:
+    """(line, column, quote) of a quoted value opened on an earlier line and not closed
+    there: YAML allows it, course files never mean it."""
+    for i in range(max(0, line - 40), line):
+        text = lines[i]
+        found = _QUOTED_VALUE.match(text)
+        if not found:
+            continue
+        mark, start = found.group(1), found.end(1) - 1
+        rest = text[start + 1 :]
+        if mark == '"':
+            closed = re.search(r'(?<!\\)"', rest.replace("\\\\", ""))
+        else:
+            closed = re.search(r"'(?!')", rest.replace("''", ""))
+        if closed is None:
+            return i, start, "double quote" if mark == '"' else "single quote"
+    return None
 
 
 def _indent(text: str) -> int:
