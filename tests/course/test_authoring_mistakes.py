@@ -154,12 +154,18 @@ def test_a_wrong_answer_that_passes_says_what_it_should_fail(pack):
     one(found, "known-wrong answer passes every criterion", "should fail earliest")
 
 
+HOUR = (
+    "    fails: [EXPECT]\n    answer: |\n"
+    '      {"title": "Sync", "start": "2026-03-02T11:00", "end": "2026-03-02T12:00"'
+)
+
+
 def test_a_wrong_answer_failing_otherwise_shows_what_it_fails(pack):
     edit(
         pack,
         PROPOSE,
-        '    fails: [fits-free-slot]\n    answer: |\n      {"title": "Sync", "start": "2026-03-02T11:00", "end": "2026-03-02T12:00"',
-        '    fails: [earliest]\n    answer: |\n      {"title": "Sync", "start": "2026-03-02T11:00", "end": "2026-03-02T12:00"',
+        HOUR.replace("EXPECT", "fits-free-slot"),
+        HOUR.replace("EXPECT", "earliest"),
     )
     found = exercise_problems(pack, "propose-slot")
     wrong = next(p for p in found if "should fail 'earliest' but does not" in p.message)
