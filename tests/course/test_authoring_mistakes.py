@@ -335,7 +335,7 @@ def test_a_yaml_error_in_one_lesson_does_not_cascade_into_another(pack):
         (
             'title: "The tools of a calendar assistant"',
             'title: "The tools of a calendar',
-            ["double quote opened at line 4, column 8 is not closed on its line"],
+            ["double quote opened here is not closed on its line"],
         ),
         ("objectives:\n  - Name", "objectives:\n  -Name", ["write a space after '-'"]),
         (
@@ -358,8 +358,10 @@ def test_a_yaml_error_in_one_lesson_does_not_cascade_into_another(pack):
     ],
 )
 def test_yaml_mistakes_say_what_to_do(pack, old, new, words):
-    edit(pack, L1, old, new)
+    line = edit(pack, L1, old, new)
     found = [p for p in problems(pack) if "01-first-steps.yaml" in p]
+    if "opened here" in words[0]:
+        assert f"01-first-steps.yaml:{line}:8:" in found[0], found
     assert found, "the mistake is reported"
     for word in words:
         assert word in found[0], found[0]

@@ -16,17 +16,29 @@ _KEY = re.compile(r"^(\s*)(- +)?([^\s#'\"\[\]{}:,-][^:#]*?|'[^']*'|\"[^\"]*\"):(
 
 def explain(problem: str, context: str, lines: list[str], line: int, column: int, start) -> str:
     """The message for a YAML error at 0-based (`line`, `column`); `start` is the
-    (line, column) where the construct being parsed began, or None."""
-    here = lines[line] if 0 <= line < len(lines) else ""
-    indent = _indent(here)
-    said = f"({problem}{' ' + context if context else ''})"
+    (line, column) where the construct being parsed began, or None. See `place` for
+    where to report it."""
+    return place(problem, context, lines, line, column, start)[0]
+
+
+def place(problem: str, context: str, lines: list[str], line: int, column: int, start):
+    """(message, (0-based line, column) to report it at, or None for the parser's mark)."""
     open_quote = _open_quote(lines, line)
     if open_quote is not None:
         at, col, mark = open_quote
+        said = f"({problem}{' ' + context if context else ''})"
         return (
-            f"the {mark} opened at line {at + 1}, column {col + 1} is not closed on its line, "
-            f"so YAML reads on to the next {mark}: close it on line {at + 1} {said}"
+            f"the {mark} opened here is not closed on its line, so YAML reads on to the "
+            f"next {mark} (and stopped at line {line + 1}): close it on this line {said}",
+            (at, col),
         )
+    return _words(problem, context, lines, line, column, start), None
+
+
+def _words(problem: str, context: str, lines: list[str], line: int, column: int, start) -> str:
+    here = lines[line] if 0 <= line < len(lines) else ""
+    indent = _indent(here)
+    said = f"({problem}{' ' + context if context else ''})"
     if "expected key" in problem or "expected '-' indicator" in problem:
         block = _block_scalar_above(lines, line)
         if block is not None:

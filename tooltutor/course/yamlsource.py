@@ -271,12 +271,12 @@ def _reader_error(exc, text: str, *, byte_offsets: bool) -> YamlFileError:
 def _marked_error(exc, text: str) -> YamlFileError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "invalid YAML"
-    worded = ""
+    worded, moved = "", None
     if mark is not None and _char_at(text, mark.line, mark.column) != "\t":
-        from tooltutor.course.yaml_words import explain
+        from tooltutor.course.yaml_words import place
 
         start = exc.context_mark
-        worded = explain(
+        worded, moved = place(
             problem,
             exc.context or "",
             text.split("\n"),
@@ -298,6 +298,8 @@ def _marked_error(exc, text: str) -> YamlFileError:
             where = ""
         problem = f"{problem} ({exc.context}{where})"
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if moved is not None:  # the mistake is elsewhere than where the parser stopped
+        line, column = moved[0] + 1, moved[1] + 1
     return YamlFileError(f"invalid YAML: {problem}", line, column)
 
 
