@@ -93,6 +93,11 @@ def cap_of(run, params: Mapping) -> int | None:
     return value if _whole(value) else None
 
 
+def _code(reason: Any) -> str:
+    """A stop reason as the messages show it: `max_tokens` (anything else quoted)."""
+    return f"`{reason}`" if isinstance(reason, str) and reason.isidentifier() else quote(reason)
+
+
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
@@ -170,7 +175,7 @@ def loop_until_done(ctx: PythonContext, params: Mapping) -> Outcome:
                         "`stop_reason` ends the loop.",
                         run=run.index + 1,
                         request=request + 1,
-                        reason=quote(reason),
+                        reason=_code(reason),
                         next=request + 2,
                     ),
                 )
@@ -242,7 +247,7 @@ def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
                     "Go on until the model stops asking, then return that reply.",
                     run=run.index + 1,
                     request=last + 1,
-                    reason=quote(stop_reason(message)),
+                    reason=_code(stop_reason(message)),
                 ),
             )
     return Outcome(True)
@@ -261,7 +266,7 @@ def _not_a_reply(run, last: int) -> str:
     else:
         slip = quote(returned, 80)
     return tr(
-        "Run {run} returned {what}, not the model's final response. Return the response "
+        "Run {run} returned {what}, not the model's final response. Return the last response "
         "`client.messages.create` gave, as it is (the message object, not a part of it).",
         run=run.index + 1,
         what=slip,
@@ -429,7 +434,7 @@ def stop_reasons(ctx: PythonContext, params: Mapping) -> Outcome:
             tr(
                 "No scenario of this exercise has a reply that stops for {reason}: add one to "
                 "the script (or a variant's), or leave it out of `reasons`.",
-                reason=", ".join(quote(r) for r in absent) or tr("anything but tool_use"),
+                reason=", ".join(_code(r) for r in absent) or tr("anything but tool_use"),
             ),
         )
     for run in ctx.runs:
@@ -449,7 +454,7 @@ def stop_reasons(ctx: PythonContext, params: Mapping) -> Outcome:
                         "stops for {reason} (the reply to request {request}).",
                         run=run.index + 1,
                         n=trn(len(run.requests), "{n} request", "{n} requests"),
-                        reason=quote(reason),
+                        reason=_code(reason),
                         request=position + 1,
                     ),
                 )
@@ -493,16 +498,6 @@ def _handled(run, k: int, message: dict, reason: str) -> str | None:
                 where=_where(run, k + 1),
             )
         return None
-    if k + 1 < sent:
-        return tr(
-            "In run {run}, the reply to request {request} stopped for {reason}, yet the loop "
-            'sent request {next}. Only "tool_use" and "pause_turn" go on; {reason} ends the '
-            "loop: return that reply.",
-            run=run.index + 1,
-            request=k + 1,
-            reason=quote(reason),
-            next=k + 2,
-        )
     if reason in CUT_OFF:
         allowed = Counter(
             _key(u) for _, m in replies(run) if stop_reason(m) == "tool_use" for u in tool_uses(m)
@@ -516,7 +511,17 @@ def _handled(run, k: int, message: dict, reason: str) -> str | None:
                     "run none of its calls, their input may be incomplete.",
                     run=run.index + 1,
                     request=k + 1,
-                    reason=quote(reason),
+                    reason=_code(reason),
                     name=quote(use.get("name")),
                 )
+    if k + 1 < sent:
+        return tr(
+            "In run {run}, the reply to request {request} stopped for {reason}, yet the loop "
+            'sent request {next}. Only "tool_use" and "pause_turn" go on; {reason} ends the '
+            "loop: return that reply.",
+            run=run.index + 1,
+            request=k + 1,
+            reason=_code(reason),
+            next=k + 2,
+        )
     return None

@@ -139,7 +139,7 @@ def agent(client, run_tool):
 """
     )
     message = failed(verdict(keeps_asking), "loop-until-done")
-    assert 'stopped for "end_turn"' in message and "request 4" in message
+    assert "stopped for `end_turn`" in message and "request 4" in message
 
 
 def test_what_is_returned_is_judged_against_the_parents_record():

@@ -363,7 +363,7 @@ def runaway(sent: int, cap: int | None = None, index: int = 0) -> RunResult:
         call=call,
         script=replies,
         index=index,
-        returned={"__reply__": sent - 1},
+        returned={"__reply__": sent - 1, **replies[sent - 1]},  # the reply, as the client gave it
     )
 
 
@@ -434,7 +434,7 @@ def test_errors_as_results_and_results_carry_output_on_a_parallel_batch():
 def test_returns_last_response_accepts_the_reply_the_cap_stopped_at():
     assert judge("returns-last-response", [runaway(8)]).passed
     earlier = runaway(8)
-    earlier.returned = {"__reply__": 2}
+    earlier.returned = {"__reply__": 2, **earlier.replies[2]["message"]}
     assert "not to the last one" in judge("returns-last-response", [earlier]).message
     text = runaway(8)
     text.returned = "done"

@@ -241,7 +241,7 @@ def test_a_scenario_the_script_lacks_says_to_add_it(pack):
     exercise = course.exercise("book-meeting")
     verdict = mark_answer(course, exercise, exercise.solution)
     stop = next(c for c in verdict.criteria if c.id == "stop-reasons")
-    assert 'No scenario of this exercise has a reply that stops for "refusal"' in stop.message
+    assert "No scenario of this exercise has a reply that stops for `refusal`" in stop.message
     assert "add one to the script" in stop.message
 
 
