@@ -118,10 +118,14 @@ def _problem(exercise: Exercise, pointer: str, message: str, details=()) -> Prob
 def check_exercise(
     exercise: Exercise, model: str, own: dict | None = None, *, verbose: bool = False
 ) -> list[Problem]:
+    from tooltutor.selftest_python import python_problems
+
     problems = criteria_problems(exercise, own) + fails_problems(exercise)
-    if problems:
+    problems += python_problems(exercise)
+    if any(p.severity == "error" for p in problems):
         return problems
-    return _Marking(exercise, model, own, verbose).run()
+    warnings = problems
+    return warnings + _Marking(exercise, model, own, verbose).run()
 
 
 def criteria_problems(exercise: Exercise, own: dict | None) -> list[Problem]:

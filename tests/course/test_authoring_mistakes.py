@@ -478,3 +478,69 @@ def test_plurals_and_stamp_and_a_python_scaffold_that_shows_the_loop(tmp_path):
     assert "valid: 1 lesson, 2 exercises" in done.stdout, done.stdout + done.stderr
     stamped = tooltutor("stamp", "pt-BR", "--dir", root, home=home)
     assert "no translations into pt-BR" in stamped.stdout
+
+
+# -- what a Python exercise declares for its runs --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "old, new, where, words",
+    [
+        (
+            "entry: book\n",
+            "entry: book\nsupport: |\n  def expected(**kw)\n      return 1\n",
+            "  def expected(**kw)",
+            ["support code cannot be read by Python: expected ':'"],
+        ),
+        (
+            "      - {type: tool_use, id: toolu_01Fs4,",
+            "      - {id: toolu_01Fs4,",
+            "{id: toolu_01Fs4,",
+            ["needs its `type`"],
+        ),
+        (
+            "      - {type: tool_use, id: toolu_01Fs4, name: find_free_slots,",
+            "      - {type: tool_use, name: find_free_slots,",
+            "{type: tool_use, name: find_free_slots,",
+            ["a tool_use block needs `id`"],
+        ),
+        (
+            '  - call: {request: "Book an hour',
+            '  - cal: {request: "Book an hour',
+            "  - cal:",
+            ["a variant takes no `cal` (did you mean `call`?"],
+        ),
+        ("  client: $client\n", "  client: $clinet\n", "$clinet", ["did you mean '$client'?"]),
+        (
+            "  client: $client\n",
+            "  client: $support.make_client()\n",
+            "$support.make_client()",
+            ["there is no `support`"],
+        ),
+        (
+            '  create_event: "booked evt_3381"\n',
+            '  create_events: "booked evt_3381"\n',
+            "        name: create_event",
+            ["calls 'create_event', which `tool_results` has no result for", "create_events"],
+        ),
+    ],
+    ids=[
+        "support-syntax",
+        "block-without-type",
+        "call-without-id",
+        "variant-key",
+        "marker-typo",
+        "support-missing",
+        "tool-without-result",
+    ],
+)
+def test_what_a_python_exercise_declares_is_checked_before_it_runs(pack, old, new, where, words):
+    from tooltutor.selftest_python import python_problems
+
+    edit(pack, BOOK, old, new)
+    found = python_problems(load_course(pack).exercise("book-meeting"))
+    assert found, "the mistake is reported"
+    text = str(found[0])
+    assert f"01-book-meeting.yaml:{line_of(pack, BOOK, where)}:" in text, text
+    for word in words:
+        assert word in text, text
