@@ -167,7 +167,8 @@ def criteria_problems(exercise: Exercise, own: dict | None) -> list[Problem]:
 
 
 def fails_problems(exercise: Exercise) -> list[Problem]:
-    """Each id in a wrong answer's `fails` is a criterion of the exercise or a rule id."""
+    """Each id in a wrong answer's `fails`, and in a criterion's `also_hides`, is a
+    criterion of the exercise or a rule id."""
     from checker.criterion_id import criterion_id
     from checker.rules import RULE_IDS
 
@@ -187,6 +188,22 @@ def fails_problems(exercise: Exercise) -> list[Problem]:
                     f"/wrong_answers/{i}/fails/{j}",
                     f"'{name}' is neither a criterion id of this exercise nor a checker rule "
                     f"id ({hint}this exercise's criteria: {', '.join(ids)})",
+                )
+            )
+    for i, spec in enumerate(exercise.criteria):
+        for j, name in enumerate(spec.get("also_hides") or []):
+            if name in ids or name in RULE_IDS:
+                continue
+            close = difflib.get_close_matches(name, ids, n=1) or difflib.get_close_matches(
+                name, sorted(RULE_IDS), n=1
+            )
+            hint = f"did you mean '{close[0]}'? " if close else ""
+            problems.append(
+                _problem(
+                    exercise,
+                    f"/criteria/{i}/also_hides/{j}",
+                    f"'{name}' is neither a criterion id of this exercise nor a checker rule "
+                    f"id, so it hides nothing ({hint}this exercise's criteria: {', '.join(ids)})",
                 )
             )
     return problems

@@ -544,3 +544,15 @@ def test_what_a_python_exercise_declares_is_checked_before_it_runs(pack, old, ne
     assert f"01-book-meeting.yaml:{line_of(pack, BOOK, where)}:" in text, text
     for word in words:
         assert word in text, text
+
+
+def test_an_unknown_id_in_also_hides_is_named(pack):
+    line = edit(
+        pack,
+        PROPOSE,
+        "    label: It takes the earliest slot that fits\n",
+        "    label: It takes the earliest slot that fits\n    also_hides: [fits-free-slt]\n",
+    )
+    found = [str(p) for p in exercise_problems(pack, "propose-slot")]
+    text = one(found, f"01-propose-slot.yaml:{line + 1}:", "'fits-free-slt'", "hides nothing")
+    assert "did you mean 'fits-free-slot'?" in text
