@@ -199,17 +199,31 @@ def _rules_markdown() -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+#: the line of docs/checks.md after which everything is generated; what stands above it
+#: (the guide to marking a tool loop and to writing checks) is written by hand and kept
+CHECKS_MARKER = (
+    "<!-- Everything below is generated from the checks' docstrings by "
+    "`python -m checker.catalogue --write`: edit those, not this. -->"
+)
+
+
 def checks_markdown() -> str:
-    """docs/checks.md: every check of the engine and of the bundled course, with its docs."""
-    from checker import python_checks  # noqa: F401 (registers the Python run checks)
+    """docs/checks.md: the hand-written guide above `CHECKS_MARKER`, then every check of the
+    engine and of the bundled course, with its docs."""
+    from checker import loop_checks, python_checks  # noqa: F401 (registers the run checks)
     from checker.checks import load_folder
     from checker.criteria import CHECKS
 
-    out = [
-        "# Exercise checks",
+    current = _read(DOCS / "checks.md")
+    if CHECKS_MARKER in current:
+        out = [current.split(CHECKS_MARKER, 1)[0].rstrip("\n"), "", CHECKS_MARKER]
+    else:
+        out = ["# Exercise checks", "", CHECKS_MARKER]
+    out += [
         "",
-        "The `check` names an exercise's `criteria` may use, with their parameters. Generated",
-        "from the check functions' docstrings by `python -m checker.catalogue --write`.",
+        "## Every check",
+        "",
+        "The `check` names an exercise's `criteria` may use, with their parameters.",
         "The engine's checks serve any course; a course adds its own in a `checks/` folder",
         "(see [the course format](course-format.md#a-courses-own-checks)), as the bundled",
         "course does for the checks listed last.",
@@ -223,10 +237,10 @@ def checks_markdown() -> str:
             names = sorted(n for n, spec in registry.items() if kind in spec.kinds)
             if not names:
                 continue
-            out += ["", f"## {kind} exercises{suffix}", ""]
+            out += ["", f"### {kind} exercises{suffix}", ""]
             for name in names:
                 spec = registry[name]
-                out += [f"### `{name}`", "", spec.doc, ""]
+                out += [f"#### `{name}`", "", spec.doc, ""]
                 if spec.params is not None:
                     keys = sorted((spec.params.get("properties") or {}).keys())
                     required = set(spec.params.get("required") or [])

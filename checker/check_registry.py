@@ -16,6 +16,8 @@ The engine's own checks are registered by importing them (`checker.criteria` doe
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -46,6 +48,22 @@ class CheckSpec:
     doc: str
     #: JSON Schema of the check's `params` (None: not declared)
     params: Mapping[str, Any] | None = None
+    #: a course's check: the course's `checks/` folder, whose `locales/<lang>.po` holds
+    #: the translations of its messages (`checker.i18n.course_catalog`); None: the engine's
+    catalog: str | None = None
+
+    @property
+    def origin(self) -> tuple[str, int]:
+        """(file, line) where the check's function is defined."""
+        code = getattr(self.function, "__code__", None)
+        if code is None:
+            return "<unknown>", 1
+        return code.co_filename, code.co_firstlineno
+
+
+#: the kinds of exercise a check may mark
+KINDS = ("json", "python", "choice")
+_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 #: check name -> its spec, for the engine's own checks. Filled by `@check` when
@@ -66,14 +84,48 @@ def check(
 
     `params` is the JSON Schema of the check's parameters: `validate` reports a criterion
     whose `params` break it at its file:line:col (an unknown key with "did you mean").
+    A mistake in the declaration itself (a name that is not an id, a kind that does not
+    exist, `params` that is not a schema object) raises `TypeError` or `ValueError` where
+    the decorator stands, which `validate` reports at that file and line.
     """
+    kinds = _checked_declaration(name, kinds, params)
 
     def register(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
+        if not callable(function):
+            raise TypeError(f"@check({name!r}) must decorate a function")
         doc = (function.__doc__ or "").strip()
-        _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params)
+        catalog = None
+        if _TARGET[-1] is not CHECKS:  # a course's checks/ folder: its catalog sits in it
+            code = getattr(function, "__code__", None)
+            catalog = os.path.dirname(code.co_filename) if code is not None else None
+        _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params, catalog or None)
         return function
 
     return register
+
+
+def _checked_declaration(name: Any, kinds: Any, params: Any) -> tuple[str, ...]:
+    """`kinds` as a tuple, once the declaration is one the engine can use."""
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(
+            f"@check: the name {name!r} is not an id: use lower-case letters, digits and "
+            "single dashes, like 'names-city'"
+        )
+    if isinstance(kinds, str):  # kinds="python": one kind, not its letters
+        kinds = (kinds,)
+    kinds = tuple(kinds)
+    unknown = [k for k in kinds if k not in KINDS]
+    if unknown or not kinds:
+        raise ValueError(
+            f"@check({name!r}): kinds={kinds!r}; each kind is one of {', '.join(KINDS)}, "
+            'as in kinds=("json",)'
+        )
+    if params is not None and not isinstance(params, Mapping):
+        raise TypeError(
+            f"@check({name!r}): params= is the JSON Schema of the parameters, an object "
+            'like {"type": "object", "properties": {...}}, not ' + type(params).__name__
+        )
+    return kinds
 
 
 def resolve_given(value: Any, given: Any) -> Any:

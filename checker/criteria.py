@@ -3,7 +3,8 @@
 Importing this module registers every check the engine holds, from its modules of checks:
 `checker.message_checks` (protocol, roles, user-text, message-equals, tool-result,
 result-json), `checker.answer_key_checks` (json-schema, equals), `checker.choice_checks`
-(choice), `checker.json_checks` and `checker.python_checks`. None of them imports this
+(choice), `checker.json_checks`, `checker.python_checks` and `checker.loop_checks` (the
+tool loop). None of them imports this
 module. The registry, `@check` and `Outcome` live in `checker.check_registry`, the
 contexts a check reads in `checker.answer_context`; their names are also importable from
 here, as before.
@@ -15,6 +16,7 @@ from __future__ import annotations
 from checker import (  # noqa: F401 (each registers its checks)
     choice_checks,
     json_checks,
+    loop_checks,
     message_checks,
     python_checks,
 )

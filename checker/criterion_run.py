@@ -1,8 +1,16 @@
-"""Running an exercise's criteria on an answer's context, whatever the kind of exercise."""
+"""Running an exercise's criteria on an answer's context, whatever the kind of exercise.
+
+A check that raises, or returns something other than an `Outcome`, is a bug of the check,
+never of the answer: its criterion fails, and carries a `CheckFault` (the check, the file
+and line where it went wrong, the exception and its traceback) for the author's eyes
+(`validate`, `check --debug`, `TOOLTUTOR_DEBUG=1`).
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from checker.check_registry import Outcome, resolve_given
@@ -53,6 +61,24 @@ def error_text(exc: BaseException) -> str:
     return text if len(text) <= 300 else text[:300] + "..."
 
 
+@dataclass(frozen=True)
+class CheckFault:
+    """A check's own bug, met while marking: where, what, and the whole traceback."""
+
+    check: str
+    #: the file and line of the check's code where it went wrong (the innermost frame in
+    #: the check's folder; its definition when it returned a wrong value)
+    file: str
+    line: int
+    #: `KeyError: 'when'`, or what the check returned instead of an `Outcome`
+    error: str
+    traceback: str = ""
+
+    def headline(self) -> str:
+        """`checks/calendar.py:14: check 'names-day' raised KeyError: 'when'`."""
+        return f"{_shown(self.file)}:{self.line}: check '{self.check}' {self.error}"
+
+
 def run_criteria(
     exercise: Mapping[str, Any], ctx: Any, checks: Mapping[str, Any] | None = None
 ) -> tuple[list[Criterion], list[Diagnostic]]:
@@ -65,26 +91,87 @@ def run_criteria(
     for spec in exercise.get("criteria", []):
         cid = criterion_id(spec)
         check = find(spec["check"], checks)
+        fault = None
         if check is None:
             outcome = Outcome(
                 False,
                 tr("this exercise names an unknown check {check}", check=repr(spec["check"])),
             )
         else:
-            params = resolve_given(spec.get("params") or {}, given)
-            try:
-                outcome = check.function(ctx, params)
-                if not isinstance(outcome, Outcome):
-                    raise TypeError(f"the check returned {type(outcome).__name__}, not Outcome")
-            except Exception as exc:  # noqa: BLE001 - a judge that fails is an `error`, not a pass
-                why = tr(CHECK_FAILED, check=repr(spec["check"]), error=error_text(exc))
-                criteria.append(Criterion(spec["label"], False, tr(NOT_JUDGED), cid))
+            outcome, fault = _run_one(check, ctx, spec.get("params") or {}, given)
+            if outcome is None:  # the check broke: the verdict is `error`, never a pass
+                why = tr(CHECK_FAILED, check=repr(spec["check"]), error=fault.error)
+                criteria.append(Criterion(spec["label"], False, tr(NOT_JUDGED), cid, fault))
                 diagnostics.append(judge_failed(why))
                 continue
-        criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid))
+        criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid, fault))
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))
     return criteria, diagnostics
+
+
+def _run_one(
+    check: Any, ctx: Any, raw: Any, given: Any
+) -> tuple[Outcome | None, CheckFault | None]:
+    """The check's outcome and no fault; no outcome and its fault when the check itself
+    broke (it raised, returned something else than an `Outcome`, or its params name a part
+    of `given` that is not there); its outcome and the fault when `safe` caught an
+    exception inside it (an answer shape it did not foresee: the author sees the fault)."""
+    from checker.i18n import course_catalog
+
+    try:
+        params = resolve_given(raw, given)
+    except KeyError as exc:
+        file, line = check.origin
+        what = f"got params naming nothing in `given`: {exc}"
+        return None, CheckFault(check.name, file, line, what)
+    try:
+        with course_catalog(check.catalog):
+            outcome = check.function(ctx, params)
+        if not isinstance(outcome, Outcome) or not all(
+            isinstance(d, Diagnostic) for d in outcome.diagnostics
+        ):
+            return None, _returned_fault(check, outcome)
+        raised = getattr(outcome, "raised", None)  # caught inside the check by `safe`
+        if isinstance(raised, BaseException):
+            return outcome, _raised_fault(check, raised)
+    except Exception as exc:  # noqa: BLE001 - a judge that fails is an `error`, not a pass
+        return None, _raised_fault(check, exc)
+    return outcome, None
+
+
+def _raised_fault(check: Any, exc: BaseException) -> CheckFault:
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)[1:]  # from the check's own call on
+    file, line = check.origin
+    folder = os.path.dirname(file)
+    own = [f for f in frames if os.path.dirname(f.filename) == folder]
+    if own or frames:
+        file, line = (own or frames)[-1].filename, (own or frames)[-1].lineno or line
+    text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    return CheckFault(check.name, file, line, f"raised {type(exc).__name__}: {exc}", text)
+
+
+def _returned_fault(check: Any, outcome: Any) -> CheckFault:
+    file, line = check.origin
+    if isinstance(outcome, Outcome):
+        bad = next(d for d in outcome.diagnostics if not isinstance(d, Diagnostic))
+        what = f"put {type(bad).__name__} {bad!r:.80} in `diagnostics`: use diag(path, message)"
+    else:
+        what = (
+            f"returned {type(outcome).__name__} {outcome!r:.80}, not an Outcome: "
+            "return Outcome(True) or Outcome(False, message)"
+        )
+    return CheckFault(check.name, file, line, what)
+
+
+def _shown(path: str) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel
 
 
 def _with_rule(d: Diagnostic, rule: str) -> Diagnostic:

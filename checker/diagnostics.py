@@ -117,6 +117,9 @@ class Criterion(NamedTuple):
     passed: bool
     message: str = ""
     id: str = ""
+    #: the check raised (or returned no `Outcome`): a bug of the check, not of the answer;
+    #: its file, line and traceback, for the author (`checker.criterion_run.CheckFault`)
+    fault: Any = None
 
     def to_dict(
         self, status: str | None = None, output: str | None = None, test_code: str | None = None

@@ -39,6 +39,11 @@ English template is the msgid, so English needs no catalog at all: nothing is op
 imported for it. Another language loads its `.mo` once, at its first message, with the
 standard library's `gettext`; the plural forms come from its header, written by Babel
 from CLDR. `load_catalog` does the same for the app's own domain (tooltutor/i18n.py).
+
+A course's own checks speak through the same `tr`: while one of them runs,
+`course_catalog(folder)` has `tr` look each template up first in the course's own
+catalog, `<folder>/locales/<tag>.po` for the course's language tag as given to
+`set_language` (read as it is, no compiling: `checker.po_catalog`), then in the checker's.
 """
 
 from __future__ import annotations
@@ -58,6 +63,8 @@ __all__ = [
     "current_language",
     "format_number",
     "load_catalog",
+    "course_catalog",
+    "current_tag",
     "normalise_language",
     "plural_count",
     "preload_catalog",
@@ -89,6 +96,11 @@ DOMAIN = "checker"
 
 _LANGUAGE: ContextVar[str] = ContextVar("checker_language")
 _default = "en"
+#: the language tag as given (a course's `pt-BR`, `es`...), for a course's own catalog
+_TAG: ContextVar[str] = ContextVar("checker_language_tag")
+_default_tag = "en"
+#: the `checks/` folder of the course check running now (None: an engine check)
+_COURSE: ContextVar[str | None] = ContextVar("checker_course_catalog", default=None)
 _catalogs: dict[str, NullTranslations] = {}
 
 
@@ -107,6 +119,7 @@ def normalise_language(tag: str | None) -> str:
 
 def set_language(lang: str | None) -> Token[str]:
     """Speak `lang` in the current context from now on; the token undoes it."""
+    _TAG.set(lang or "en")
     return _LANGUAGE.set(normalise_language(lang))
 
 
@@ -127,9 +140,45 @@ def use_language(lang: str | None) -> Iterator[str]:
 
 def set_default_language(lang: str | None) -> str:
     """Speak `lang` wherever no context chose a language (new threads included)."""
-    global _default
+    global _default, _default_tag
     _default = normalise_language(lang)
+    _default_tag = lang or "en"
     return _default
+
+
+def current_tag() -> str:
+    """The language tag as it was given (`pt-BR`, `es`): a course's catalog is named so.
+
+    A tag left over from a context whose language was undone since does not count: the
+    tag always names the language in use."""
+    tag = _TAG.get(_default_tag)
+    lang = current_language()
+    return tag if normalise_language(tag) == lang else lang
+
+
+@contextlib.contextmanager
+def course_catalog(folder: str | None) -> Iterator[None]:
+    """Inside the block, `tr` and `trn` look templates up in the catalog of the course's
+    `checks/` folder first (None: the checker's only)."""
+    if folder is None:
+        yield
+        return
+    token = _COURSE.set(folder)
+    try:
+        yield
+    finally:
+        _COURSE.reset(token)
+
+
+def _course_text(template: str, plural: str | None = None, n: int = 1) -> str | None:
+    """The course catalog's translation of `template`, if a course check is running and
+    its catalog has one."""
+    folder = _COURSE.get()
+    if folder is None:
+        return None
+    from checker.po_catalog import course_translation
+
+    return course_translation(folder, current_tag(), template, plural, n)
 
 
 def current_language() -> str:
@@ -168,6 +217,10 @@ def preload_catalog() -> None:
 def tr(template: str, /, **values: object) -> str:
     """`template` in the current language, its `{placeholders}` filled from `values`."""
     lang = _LANGUAGE.get(_default)
+    if _COURSE.get() is not None:
+        own = _course_text(template)
+        if own is not None:
+            return _fill(own, template, values)
     if lang == "en":
         return template.format(**values) if values else template
     return _fill(_catalog(lang).gettext(template), template, values)
@@ -235,6 +288,10 @@ def trn(n: float, singular: str, plural: str, /, **values: object) -> str:
     count, shown = plural_count(n, lang)
     values = {"n": shown, **values}
     english = singular if count == 1 else plural
+    if _COURSE.get() is not None:
+        own = _course_text(singular, plural, count)
+        if own is not None:
+            return _fill(own, english, values)
     if lang == "en":
         return english.format(**values)
     return _fill(_catalog(lang).ngettext(singular, plural, count), english, values)

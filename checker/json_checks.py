@@ -34,20 +34,25 @@ _MISSING = object()
 
 
 def safe(function: Callable[..., Outcome]) -> Callable[..., Outcome]:
-    """Turn any unforeseen failure inside a check into a failed Outcome: marking never raises."""
+    """Turn any unforeseen failure inside a check into a failed Outcome: marking never raises.
+
+    The exception rides on the Outcome (`raised`), so that the criterion still carries the
+    check's fault for its author (`checker.criterion_run.CheckFault`)."""
 
     @functools.wraps(function)
     def guarded(ctx: JsonContext, params: Mapping) -> Outcome:
         try:
             return function(ctx, params)
-        except Exception:  # noqa: BLE001 - a learner's answer must never crash the checker
-            return Outcome(
+        except Exception as exc:  # noqa: BLE001 - a learner's answer must never crash the checker
+            outcome = Outcome(
                 False,
                 tr(
                     "This part of your answer could not be checked: its shape is too far from "
                     "what the exercise asks for. Compare it with the shape shown in the task."
                 ),
             )
+            outcome.raised = exc  # type: ignore[attr-defined] - the check's bug, for its author
+            return outcome
 
     return guarded
 

@@ -454,25 +454,6 @@ def tool_ran(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
-@check("returns-final", kinds=("python",), params=NO_PARAMS)
-def returns_final(ctx: PythonContext, params: Mapping) -> Outcome:
-    """The function returns the model's final reply (the response to its last request)."""
-    for run in ctx.runs:
-        if run.exception is not None:
-            return raised_outcome(run)
-        last = len(run.requests) - 1
-        if last >= 0 and returned_reply(run) == last:
-            continue
-        return Outcome(
-            False,
-            tr(
-                "The function should return the model's final response (the one with "
-                '`stop_reason` "end_turn"), as `client.messages.create` returned it.'
-            ),
-        )
-    return Outcome(True)
-
-
 @check("requests-valid", kinds=("python",), params=NO_PARAMS)
 def requests_valid(ctx: PythonContext, params: Mapping) -> Outcome:
     """The API would accept every request the code sent."""

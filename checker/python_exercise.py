@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from checker import python_checks  # noqa: F401  (registers the python checks)
+from checker import loop_checks, python_checks  # noqa: F401  (register the python checks)
 from checker.criterion_id import criterion_id
 from checker.criterion_run import judge_failed_verdict, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict

@@ -289,7 +289,7 @@ def _found(value: object) -> str:
     if isinstance(value, int):
         return "a whole number"
     if isinstance(value, float):
-        return "a number"
+        return "a decimal number"
     if isinstance(value, str):
         return "text"
     if isinstance(value, list):
@@ -312,7 +312,6 @@ def course_file_error(error: Any, pattern_hints: Mapping[str, str]) -> tuple[str
     course author's words; `pattern_hints` says in words what a `pattern` asks for."""
     pointer = jsonpointer.build(*error.absolute_path)
     validator, value, expected = error.validator, error.instance, error.validator_value
-    where = _where(error.absolute_path)
 
     if validator == "required":
         missing = [k for k in expected if isinstance(value, dict) and k not in value]
@@ -324,40 +323,72 @@ def course_file_error(error: Any, pattern_hints: Mapping[str, str]) -> tuple[str
         key = extra[0] if extra else ""
         close = difflib.get_close_matches(key, allowed, n=1)
         hint = f" (did you mean `{close[0]}`?)" if close else f" (known keys: {', '.join(allowed)})"
+        if " " in key.strip() and not close:
+            hint = (
+                " (a key has no spaces: if this is the rest of the value before it, a ',' "
+                "inside `{...}` or `[...]` ended that value: put the value in quotes)"
+            )
         return jsonpointer.join(pointer, key), True, f"unknown key `{key}`{hint}"
     if validator in ("minProperties", "maxProperties") and "markdown" in error.schema.get(
         "properties", {}
     ):
         keys = ", ".join(f"`{k}`" for k in error.schema["properties"])
         return pointer, False, f"a block holds exactly one of {keys}"
+    return pointer, False, _value_words(error, _where(error.absolute_path), pattern_hints)
+
+
+def _value_words(error: Any, where: str, pattern_hints: Mapping[str, str] | None = None) -> str:
+    """What is wrong with one value, `where` naming it (`` `level` ``, "parameter `max`")."""
+    validator, value, expected = error.validator, error.instance, error.validator_value
     if validator == "type":
         types = expected if isinstance(expected, list) else [expected]
         wanted = " or ".join(_AUTHOR_TYPE_NAMES.get(t, t) for t in types)
-        return pointer, False, f"{where} should be {wanted}, not {_found(value)}"
+        shown = f" ({_shown(value)})" if isinstance(value, (str, int, float)) else ""
+        dashed = isinstance(value, str) and "array" in types and value.lstrip().startswith("-")
+        hint = ": write a space after '-' to start each item" if dashed else ""
+        return f"{where} should be {wanted}, not {_found(value)}{shown}{hint}"
     if validator in ("enum", "const"):
         options = expected if validator == "enum" else [expected]
         listed = ", ".join(str(o) for o in options)
-        return pointer, False, f"{where} is {value!r}; it must be one of: {listed}"
+        close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        return f"{where} is {value!r}; it must be one of: {listed}{hint}"
     if validator == "pattern":
-        hint = pattern_hints.get(expected, f"it must match {expected}")
-        return pointer, False, f"{where} is {value!r}: {hint}"
+        hint = (pattern_hints or {}).get(expected, f"it must match {expected}")
+        return f"{where} is {value!r}: {hint}"
     if validator == "minLength":
-        return pointer, False, f"{where} must not be empty"
+        return f"{where} must not be empty"
     if validator == "minItems":
         count = len(value) if isinstance(value, list) else 0
-        return pointer, False, f"{where} needs at least {expected} item(s); it has {count}"
+        return f"{where} needs at least {expected} item(s); it has {count}"
+    if validator == "maxItems":
+        count = len(value) if isinstance(value, list) else 0
+        return f"{where} holds at most {expected} item(s); it has {count}"
     if validator == "uniqueItems":
-        return pointer, False, f"{where} lists the same item twice"
-    if validator in ("minimum", "maximum"):
-        bound = "at least" if validator == "minimum" else "at most"
-        return pointer, False, f"{where} is {value!r}; it must be {bound} {expected}"
-    return pointer, False, f"{where}: {error.message}"
+        return f"{where} lists the same item twice"
+    if validator in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {
+            "minimum": "at least",
+            "maximum": "at most",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+        }[validator]
+        return f"{where} is {value!r}; it must be {bound} {expected}"
+    if validator in ("anyOf", "oneOf"):
+        return f"{where} is {_found(value)}, which fits none of the shapes it may take"
+    return f"{where}: {error.message}"
 
 
-def check_params_error(check: str, error: Any) -> list[tuple[str, str]]:
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_params_error(check: str, error: Any, schema: Any = None) -> list[tuple[str, str]]:
     """(pointer inside the params, message) for each way a criterion's `params` break the
-    schema of the check named `check`, in a course author's words: an unknown parameter
-    is named with a "did you mean" and the parameters the check takes."""
+    schema of the check named `check`, in a course author's words: the parameter is named
+    (an unknown one with a "did you mean" and the parameters the check takes; a wrong value
+    with what it should be and what the parameter means, from `schema`, the check's)."""
     where = jsonpointer.build(*error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
         allowed = sorted((error.schema.get("properties") or {}).keys())
@@ -375,6 +406,36 @@ def check_params_error(check: str, error: Any) -> list[tuple[str, str]]:
                 )
             )
         return out
-    if error.validator == "required":
-        return [(where, f"check '{check}' needs the parameter(s) {error.message.split()[0]}")]
-    return [(where, f"check '{check}': {error.message}")]
+    if error.validator == "required" and isinstance(error.instance, dict):
+        missing = [k for k in error.validator_value if k not in error.instance]
+        names = ", ".join(f"'{k}'" for k in missing)
+        subject = "the parameter" if len(missing) == 1 else "the parameters"
+        described = _described(error.schema, missing[0]) if len(missing) == 1 else ""
+        return [(where, f"check '{check}' needs {subject} {names}{described}: add it to `params`")]
+    path = [str(p) for p in error.absolute_path]
+    subject = f"parameter `{'/'.join(path)}`" if path else "`params`"
+    described = _described(_holder(schema, path[:-1]), path[-1]) if path else ""
+    return [(where, f"check '{check}': {_value_words(error, subject)}{described}")]
+
+
+def _holder(schema: Any, path: list[str]) -> Any:
+    """The schema of the object at `path` inside a value `schema` describes (or {})."""
+    for part in path:
+        if not isinstance(schema, Mapping):
+            return {}
+        properties = schema.get("properties")
+        if isinstance(properties, Mapping) and part in properties:
+            schema = properties[part]
+        elif part.isdigit() and isinstance(schema.get("items"), Mapping):
+            schema = schema["items"]
+        else:
+            return {}
+    return schema
+
+
+def _described(schema: Any, key: str) -> str:
+    """` (max: the largest count)` from the parameter's own `description`, if it has one."""
+    properties = schema.get("properties") if isinstance(schema, Mapping) else None
+    prop = properties.get(key) if isinstance(properties, Mapping) else None
+    text = prop.get("description") if isinstance(prop, Mapping) else None
+    return f" ({key}: {text})" if isinstance(text, str) and text else ""

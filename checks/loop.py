@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from checker.checks import Outcome, check, quote, returned_reply, tool_rounds, tr, trn
+from checker.checks import Outcome, check, find, quote, tool_rounds, tr, trn
 
 if TYPE_CHECKING:
     from checker.checks import PythonContext
@@ -311,7 +311,8 @@ def errors_as_results(ctx: PythonContext, params: Mapping) -> Outcome:
 
 @check("returns-last-response", kinds=("python",), params=_NO_PARAMS)
 def returns_last_response(ctx: PythonContext, params: Mapping) -> Outcome:
-    """Each run returns the reply to its last request, as `client.messages.create` gave it.
+    """Each run returns the reply to its last request, as `client.messages.create` gave it:
+    the engine's `returns-final`, with the cap at `max_steps` (8 by default).
 
     A run that ended in an exception another criterion explains (a refused request, a tool
     error let through) is "not judged yet"; a bug of the learner's code is reported here.
@@ -321,30 +322,7 @@ def returns_last_response(ctx: PythonContext, params: Mapping) -> Outcome:
             if fault_of(run, ctx) == "bug":
                 return not_scenario(run, ctx)  # type: ignore[return-value]
             return _not_judged(_ended_by(run, ctx))
-        last = len(run.requests) - 1
-        returned = run.returned
-        reply = returned_reply(run)
-        if last >= 0 and reply == last:
-            continue
-        if reply is not None:
-            why = tr(
-                "the reply to request {request}, not to the last one (request {last})",
-                request=reply + 1,
-                last=last + 1,
-            )
-        else:
-            why = quote(returned)
-        return Outcome(
-            False,
-            tr(
-                "Run {run} returned {what}. Return the last response `client.messages.create` "
-                "gave you, as it is: the final answer, or the reply on which the cap stopped "
-                "the loop.",
-                run=run.index + 1,
-                what=why,
-            ),
-        )
-    return Outcome(True)
+    return find("returns-final").function(ctx, {"max_param": "max_steps", "default": 8})
 
 
 # ----------------------------------------------------------------------- stop reasons
@@ -402,30 +380,6 @@ def _not_reached(run, ctx, reason: str, position: int) -> Outcome:
     )
 
 
-def _ran_cut_off(run, uses: list[dict]) -> dict | None:
-    """The first of `uses` (calls of a reply cut off at max_tokens) that the code ran."""
-
-    def key(name: Any, value: Any) -> str:
-        return repr((name, value))
-
-    allowed: dict[str, int] = {}
-    for reply in run.replies or []:
-        message = reply.get("message") if isinstance(reply, dict) else None
-        if isinstance(message, dict) and message.get("stop_reason") == "tool_use":
-            for use in _tool_uses(message):
-                k = key(use.get("name"), use.get("input"))
-                allowed[k] = allowed.get(k, 0) + 1
-    ran: dict[str, int] = {}
-    for call in run.tool_calls or []:
-        k = key(call.name, call.input)
-        ran[k] = ran.get(k, 0) + 1
-    for use in uses:
-        k = key(use.get("name"), use.get("input"))
-        if ran.get(k, 0) > allowed.get(k, 0):
-            return use
-    return None
-
-
 @check(
     "stops-on",
     kinds=("python",),
@@ -442,59 +396,17 @@ def _ran_cut_off(run, uses: list[dict]) -> dict | None:
 def stops_on(ctx: PythonContext, params: Mapping) -> Outcome:
     """A reply that stops for `reason` ends the loop: no request after it, and for
     `max_tokens` or `model_context_window_exceeded` none of its (possibly unfinished) tool
-    calls is run.
+    calls is run: the engine's `stop-reasons` for that one reason.
 
-    Judged on every run whose script holds such a reply; what the run returns is
-    `returns-last-response`'s to judge.
+    Judged on every run whose script holds such a reply; a run that ended in an exception
+    before it is "not judged yet"; what the run returns is `returns-last-response`'s.
     """
     reason = params.get("reason")
-    runs = [run for run in ctx.runs if _scripted_at(run, reason) is not None]
-    if not runs:
-        return Outcome(
-            False,
-            tr(
-                "No scenario of this exercise has a reply that stops for {reason}.",
-                reason=quote(reason),
-            ),
-        )
-    for run in runs:
-        replies = _replies_for(run, reason)
-        if not replies:
-            return _not_reached(run, ctx, reason, _scripted_at(run, reason) or 0)
-        k, reply = replies[0]
-        uses = _tool_uses(reply)
-        if reason in CUT_OFF_REASONS and uses:
-            ran = _ran_cut_off(run, uses)
-            if ran is not None:
-                return Outcome(
-                    False,
-                    tr(
-                        "In run {run}, the reply to request {request} was cut off "
-                        "({reason}), and your code ran its unfinished call {name} (input "
-                        "{input}). A reply cut off at {reason} ends the loop: return it and "
-                        "run none of its tool calls, since their input may be incomplete.",
-                        run=run.index + 1,
-                        request=k + 1,
-                        reason=f"`{reason}`",
-                        name=quote(ran.get("name")),
-                        input=quote(ran.get("input")),
-                    ),
-                )
-        if len(run.requests) > k + 1:
-            return Outcome(
-                False,
-                tr(
-                    "In run {run}, the reply to request {request} stopped for {reason}, yet "
-                    "your code sent request {next}. Only `tool_use` (run the calls) and "
-                    "`pause_turn` (send the reply back) go on; {reason} ends the loop: return "
-                    "that reply.",
-                    run=run.index + 1,
-                    request=k + 1,
-                    reason=f"`{reason}`",
-                    next=k + 2,
-                ),
-            )
-    return Outcome(True)
+    for run in ctx.runs:
+        position = _scripted_at(run, reason)
+        if position is not None and not _replies_for(run, reason) and run.exception is not None:
+            return _not_judged(_ended_by(run, ctx))
+    return find("stop-reasons").function(ctx, {"reasons": [reason]})
 
 
 def _same_block(sent: Any, given: Mapping) -> bool:

@@ -2,9 +2,10 @@
 
 Every file starts with a `# yaml-language-server: $schema=` line whose path resolves
 wherever the course folder is: the schemas are copied into the course's own `schemas/`
-folder (refreshed by each `tooltutor new`), and the line points there, relative to the
-file. An editor with the YAML language server then checks every key as you type, in an
-author's folder as in this repository.
+folder (refreshed by each `tooltutor new`, `copy_schemas`), and the line points there,
+relative to the file. An editor with the YAML language server then checks every key as
+you type, in an author's folder as in this repository, and completes and checks the
+criteria's checks and their parameters (`tooltutor.course.schemas.editor`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ from pathlib import Path
 from string import Template
 
 from tooltutor.i18n import N_, t
+from tooltutor.scaffold_exercises import EXERCISE_KINDS
+
+KINDS = tuple(EXERCISE_KINDS)
 
 SCHEMAS_DIR = "schemas"
 SCHEMA_FILES = (
@@ -26,7 +30,6 @@ SCHEMA_FILES = (
     "lesson-overlay.schema.json",
     "exercise-overlay.schema.json",
 )
-KINDS = ("json", "python", "choice")
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
@@ -46,15 +49,34 @@ def check_id(value: str, what: str) -> str:
     return value
 
 
-def copy_schemas(root: Path) -> Path:
-    """The course's `schemas/` folder, with this tooltutor's schemas in it."""
+def copy_schemas(root: Path, own_checks: dict | None = None) -> Path:
+    """The course's `schemas/` folder, with this tooltutor's schemas in it; the exercise
+    schema knows the engine's checks and `own_checks` (the course's), with their
+    parameters (`tooltutor.course.schemas.editor`)."""
+    import json
+
     from tooltutor.course.schemas import SCHEMA_DIR as source
+    from tooltutor.course.schemas import schema
+    from tooltutor.course.schemas.editor import exercise_schema
 
     target = root / SCHEMAS_DIR
     target.mkdir(parents=True, exist_ok=True)
     for name in SCHEMA_FILES:
-        shutil.copyfile(source / name, target / name)
+        if name != "exercise.schema.json":
+            shutil.copyfile(source / name, target / name)
+    checks = {**engine_checks(), **(own_checks or {})}
+    text = json.dumps(exercise_schema(schema("exercise"), checks), indent=2, ensure_ascii=False)
+    (target / "exercise.schema.json").write_text(text + "\n", encoding="utf-8")
     return target
+
+
+def engine_checks() -> dict:
+    """Every check of the engine and of installed plugins, by name."""
+    from checker.checks import _load_entry_points
+    from checker.criteria import CHECKS
+
+    _load_entry_points()
+    return dict(CHECKS)
 
 
 def schema_line(root: Path, file: Path, schema: str) -> str:
@@ -80,7 +102,7 @@ def new_course(root: Path, course_id: str, title: str) -> list[Path]:
         )
     if root.exists() and any(p for p in root.iterdir() if p.name != SCHEMAS_DIR):
         raise ScaffoldError(t("{path} is not empty; give a new folder", path=root))
-    copy_schemas(root)
+    (root / SCHEMAS_DIR).mkdir(parents=True, exist_ok=True)
     course_file = root / "course.yaml"
     written = [
         write_new(
@@ -98,7 +120,6 @@ def new_lesson(root: Path, lesson_id: str, title: str, *, register: bool = True)
     """`lessons/NN-<id>.yaml`, numbered after the last one, added to `course.yaml`."""
     check_id(lesson_id, N_("lesson"))
     _need_course(root)
-    copy_schemas(root)
     lessons = root / "lessons"
     number = 1 + max((_number(p) for p in lessons.glob("*.yaml")), default=0)
     path = lessons / f"{number:02d}-{lesson_id}.yaml"
@@ -116,7 +137,13 @@ def new_lesson(root: Path, lesson_id: str, title: str, *, register: bool = True)
 
 
 def new_exercise(
-    root: Path, kind: str, exercise_id: str, lesson_id: str, *, register: bool = True
+    root: Path,
+    kind: str,
+    exercise_id: str,
+    lesson_id: str,
+    *,
+    title: str | None = None,
+    register: bool = True,
 ) -> list[Path]:
     """`exercises/<lesson>/NN-<id>.yaml` of `kind`, added to its lesson's `exercises`."""
     if kind not in KINDS:
@@ -134,7 +161,6 @@ def new_exercise(
                 folder=root / "lessons",
             )
         )
-    copy_schemas(root)
     folder = root / "exercises" / lesson_id
     number = 1 + max((_number(p) for p in folder.glob("*.yaml")), default=0)
     path = folder / f"{number:02d}-{exercise_id}.yaml"
@@ -142,7 +168,10 @@ def new_exercise(
         raise ScaffoldError(
             t("an exercise '{id}' is already in {folder}", id=exercise_id, folder=folder)
         )
-    body = EXERCISES[kind].substitute(id=exercise_id, lesson=lesson_id)
+    template = EXERCISE_KINDS[kind]
+    body = template.text.substitute(
+        id=exercise_id, lesson=lesson_id, title=_quoted(title or template.title)
+    )
     write_new(path, schema_line(root, path, "exercise.schema.json") + body)
     if register:
         add_to_list(lesson_files[0], "exercises", exercise_id)
@@ -235,139 +264,3 @@ recap:
   - The model asks for a call; your code runs it.
 exercises: []
 """)
-
-EXERCISES = {
-    "json": Template("""\
-id: $id
-lesson: $lesson
-level: 1
-title: Write the tool result
-kind: json
-api: anthropic
-prompt: |
-  The model asked for `get_time` with the id `toolu_01`. Your code found `12:00`.
-  Write the `messages` array of the next request, from the user's question on.
-given:
-  question: What time is it?
-  assistant:
-    role: assistant
-    content:
-      - {type: tool_use, id: toolu_01, name: get_time, input: {}}
-starter: |
-  [
-    {"role": "user", "content": "What time is it?"}
-  ]
-criteria:
-  - check: message-equals
-    label: The assistant turn is resent unchanged
-    params: {index: 1, message: "$$given/assistant", what: the assistant turn}
-  - check: tool-result
-    label: The last message starts with a tool_result for toolu_01
-    params: {id: toolu_01, tool_name: get_time, index: -1}
-  - check: protocol
-    label: The API would accept the request
-hints:
-  - The API keeps no state; the assistant turn goes back as it came.
-  - The answer goes in a `tool_result` block whose `tool_use_id` is the call's id.
-solution: |
-  [
-    {"role": "user", "content": "What time is it?"},
-    {"role": "assistant", "content": [
-      {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
-    ]},
-    {"role": "user", "content": [
-      {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}
-    ]}
-  ]
-explanation: The assistant turn goes back as it came, and the result quotes its call's id.
-wrong_answers:
-  - fails: [message-equals, protocol]
-    answer: |
-      [
-        {"role": "user", "content": "What time is it?"},
-        {"role": "user", "content": [
-          {"type": "tool_result", "tool_use_id": "toolu_01", "content": "12:00"}
-        ]}
-      ]
-  - fails: [tool-result, protocol]
-    answer: |
-      [
-        {"role": "user", "content": "What time is it?"},
-        {"role": "assistant", "content": [
-          {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
-        ]},
-        {"role": "user", "content": [
-          {"type": "tool_result", "tool_use_id": "toolu_02", "content": "12:00"}
-        ]}
-      ]
-  - fails: [tool-result, protocol]
-    answer: |
-      [
-        {"role": "user", "content": "What time is it?"},
-        {"role": "assistant", "content": [
-          {"type": "tool_use", "id": "toolu_01", "name": "get_time", "input": {}}
-        ]},
-        {"role": "user", "content": "It is 12:00."}
-      ]
-"""),
-    "python": Template("""\
-id: $id
-lesson: $lesson
-level: 1
-title: A tool that shouts
-kind: python
-prompt: |
-  Write `shout(text)`: it returns the text in upper case, with one `!` at the end.
-entry: shout
-call: {text: "hello"}
-variants:
-  - {call: {text: "Ready"}}
-script:
-  - {stop_reason: end_turn, content: [{type: text, text: unused}]}
-starter: |
-  def shout(text):
-      return text
-criteria:
-  - check: returned-equals
-    label: Returns the text in upper case with one "!"
-    params: {keys: ["HELLO!", "READY!"]}
-hints:
-  - "A string has a method for upper case."
-  - "text.upper(), then the mark."
-solution: |
-  def shout(text):
-      return text.upper() + "!"
-explanation: Upper case, then one mark.
-wrong_answers:
-  - {answer: "def shout(text):\\n    return text.upper()\\n", fails: [returned-equals]}
-  - {answer: "def shout(text):\\n    return text + '!'\\n", fails: [returned-equals]}
-  - {answer: "def shout(text):\\n    return 'HELLO!'\\n", fails: [returned-equals]}
-"""),
-    "choice": Template("""\
-id: $id
-lesson: $lesson
-level: 1
-title: Pick the request that needs a tool
-kind: choice
-prompt: Which request needs a tool?
-starter: ""
-choices:
-  - id: a
-    text: Translate this sentence.
-    correct: false
-    feedback: The text is all there.
-  - id: b
-    text: What is the EUR/USD rate now?
-    correct: true
-    feedback: Fresh data needs a tool.
-criteria:
-  - {check: choice, label: The request that needs fresh data is picked}
-hints: ["Which one changes every minute?", "The exchange rate."]
-solution: b
-explanation: Only the exchange rate needs data the model cannot have.
-wrong_answers:
-  - {answer: a, fails: [choice]}
-  - {answer: "a, b", fails: [choice]}
-  - {answer: "", fails: [choice]}
-"""),
-}

@@ -28,7 +28,7 @@ def test_an_unknown_parameter_gets_a_did_you_mean_and_the_parameters_taken():
         )
     ]
     assert check_params_error("roles", missing) == [
-        ("", "check 'roles' needs the parameter(s) 'roles'")
+        ("", "check 'roles' needs the parameter 'roles': add it to `params`")
     ]
 
 

@@ -34,8 +34,9 @@ MALFORMED = {
     "yaml-syntax": (
         {"lessons_01_basics_yaml": "id: basics\nnumber: [1\ntitle: x\n"},
         [
-            "lessons/01-basics.yaml:3:6: invalid YAML: did not find expected ',' or ']' "
-            "(while parsing a flow sequence that starts at line 2, column 9)"
+            "lessons/01-basics.yaml:3:6: invalid YAML: the '[' at line 2, column 9 is not "
+            "closed before this: close it with ']', or quote a value that holds ',', '[' or "
+            "']' (did not find expected ',' or ']' while parsing a flow sequence)"
         ],
     ),
     "tab-indentation": (
@@ -47,7 +48,7 @@ MALFORMED = {
     ),
     "wrong-type": (
         {"lessons_01_basics_yaml": LESSON.replace("number: 1", "number: one")},
-        ["lessons/01-basics.yaml:3:9: `number` should be a whole number, not text"],
+        ["lessons/01-basics.yaml:3:9: `number` should be a whole number, not text ('one')"],
     ),
     "missing-required-field": (
         {"exercises_basics_01_first_yaml": EXERCISE.replace("title: The first exercise\n", "")},

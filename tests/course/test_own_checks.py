@@ -71,7 +71,7 @@ def test_validate_runs_the_courses_checks_once_trusted(tmp_path, pack):
         timeout=60,
     )
     assert trusted.returncode == 0, trusted.stdout + trusted.stderr
-    assert "valid: 1 lessons, 2 exercises" in trusted.stdout
+    assert "valid: 1 lesson, 2 exercises" in trusted.stdout
 
 
 def test_a_params_typo_is_reported_where_it_stands_with_did_you_mean(pack):

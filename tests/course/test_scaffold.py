@@ -69,7 +69,8 @@ def test_every_schema_line_resolves_from_its_file(course):
         schema = (path.parent / first.split("=", 1)[1]).resolve()
         assert schema.is_file() and schema.parent == (course / "schemas").resolve(), path
         shipped = ROOT / "tooltutor/course/schemas" / schema.name
-        assert schema.read_bytes() == shipped.read_bytes()
+        if schema.name != "exercise.schema.json":  # that one knows the checks too
+            assert schema.read_bytes() == shipped.read_bytes()
 
 
 def test_new_refuses_what_it_would_overwrite_or_cannot_name(course, tmp_path):

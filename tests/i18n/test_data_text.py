@@ -136,7 +136,7 @@ def test_translated_params_and_given_reach_the_checker(course_copy):
         (
             "params_text:\n  result-jsn: {/what: x}\n",
             "",
-            "the source has no criterion 'result-jsn' (did you mean 'result-json'?)",
+            "the source has no criterion 'result-jsn' (did you mean 'result-json'?",
         ),
         (
             "params_text:\n  tool-result: {/index: x}\n",

@@ -41,7 +41,7 @@ def test_progress_in_portuguese(run):
 def test_the_help_of_new_serve_and_completion_is_in_portuguese(run):
     new = run("--lang", "pt-BR", "new", "--help").stdout
     assert "começa arquivos de curso." in new
-    assert "course    uma pasta de curso com uma lição e um exercício" in new
+    assert "uma pasta de curso com uma lição e um exercício" in new
     lesson = run("--lang", "pt-BR", "new", "lesson", "--help").stdout
     assert "o id da lição, como 'first-steps'" in lesson
     assert "a pasta do curso (padrão: --course, senão .)" in lesson

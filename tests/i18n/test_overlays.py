@@ -272,7 +272,7 @@ def test_a_stale_translation_is_a_warning_with_the_new_hash_and_stamping_fixes_i
     assert len(stale) == 1
     assert stale[0].startswith(f"{overlay}:4:14: stale translation")
     assert f"now {new}" in stale[0]
-    assert f"python -m tooltutor.course.translation stamp {root} pt-BR" in stale[0]
+    assert f"tooltutor stamp pt-BR --dir {root}" in stale[0]
     assert "pt-BR: 2 of 2 lessons, 2 of 2 exercises translated; 2 partly translated, 1 stale" in (
         result.stdout
     )
@@ -342,7 +342,7 @@ def test_an_overlay_without_a_hash_is_stale(course_copy):
             "  - id: three-blocks",
             "  - id: three-block",
             ":15:9:",
-            "the source has no section 'three-block' (did you mean 'three-blocks'?)",
+            "the source has no section 'three-block' (did you mean 'three-blocks'?",
         ),
         (
             "lessons/pt-BR/02-round-trip.yaml",
@@ -356,7 +356,7 @@ def test_an_overlay_without_a_hash_is_stale(course_copy):
             "{id: user-text, label:",
             "{id: user-txt, label:",
             ":43:10:",
-            "the source has no criterion 'user-txt' (did you mean 'user-text'?)",
+            "the source has no criterion 'user-txt' (did you mean 'user-text'?",
         ),
         (
             "exercises/why-tools/pt-BR/01-pick-one.yaml",

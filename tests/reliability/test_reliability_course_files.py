@@ -128,7 +128,7 @@ VARIANTS: dict[str, tuple[dict, list[str]]] = {
     "not-a-mapping": ({L1: "~\n"}, [f"{L1}:1:1: a lesson file must be a mapping of keys"]),
     "unclosed-quote": (
         {L1: LESSON.replace("title: Basics", 'title: "Basics')},
-        [f"{L1}:19:23: invalid YAML: did not find expected key"],
+        [f"{L1}:4:8: invalid YAML: the double quote opened here is not closed on its line"],
     ),
     "file-is-a-directory": ({L1: "<dir>"}, [f"{L1}:1:1: cannot read the file"]),
     "python-exercise-without-entry": (

@@ -50,6 +50,22 @@ def add_parser(parser) -> None:
     from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
+    parser.add_argument(
+        "--solution",
+        action="store_true",
+        help=t(
+            "for course authors: mark the exercise's reference solution as a learner's answer "
+            "(nothing is recorded)"
+        ),
+    )
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help=t(
+            "for course authors: when a check itself fails, show its file, line and "
+            "traceback (also $TOOLTUTOR_DEBUG=1)"
+        ),
+    )
     parser.set_defaults(run=run)
 
 
@@ -163,6 +179,8 @@ def _run(args) -> int:
     from tooltutor.trust import ensure_trusted
     from tooltutor.workdir import answer_text, draft_text
 
+    if getattr(args, "solution", False):
+        return check_solution(args)
     course, exercise, name, own_file = resolve_target(args)
     raw = read_answer(name)
     # one decision for the whole course, before anything of its code is imported or run
@@ -177,6 +195,7 @@ def _run(args) -> int:
     verdict = mark_and_record(
         store, course, exercise, payload, submission=text, filename=shown, record=not args.no_record
     )
+    show_faults(args, verdict)
     notes = []
     hints = store.hints_revealed(course.id, exercise.id)
     if not args.no_record:
@@ -212,6 +231,27 @@ def _run(args) -> int:
     return 0 if verdict.passed else 1
 
 
+def show_faults(args, verdict) -> None:
+    """With --debug (or $TOOLTUTOR_DEBUG), each check that failed itself: where, what, and
+    its traceback, on standard error (for the course's author)."""
+    import os
+    import sys
+
+    if not (getattr(args, "debug", False) or os.environ.get("TOOLTUTOR_DEBUG")):
+        return
+    for criterion in verdict.criteria:
+        fault = criterion.fault
+        if fault is None:
+            continue
+        print(
+            f"{fault.headline()} (criterion '{criterion.id}': a bug of the check, not of the "
+            "answer)",
+            file=sys.stderr,
+        )
+        if fault.traceback:
+            print(fault.traceback.rstrip("\n"), file=sys.stderr)
+
+
 def _results(exercise, verdict, hints: int) -> dict:
     """results.json v3 of the verdict, holding back what the hints give (as the text
     does): a mistake not found yet keeps its neutral name, and its check is not shown."""
@@ -233,3 +273,58 @@ def _results(exercise, verdict, hints: int) -> dict:
             if held:
                 test["message"] = held
     return document
+
+
+# -- `check --solution EXERCISE`: the reference solution, for the course's author ----------
+
+
+def check_solution(args) -> int:
+    from tooltutor.commands._common import find_exercise
+    from tooltutor.errors import UserError
+    from tooltutor.i18n import t
+    from tooltutor.marking import mark_answer
+    from tooltutor.trust import ensure_trusted
+
+    if not args.exercise or args.file:
+        raise UserError(
+            t("name the exercise whose solution to mark: tooltutor check --solution EXERCISE")
+        )
+    course = _load_with(args, args.exercise)
+    exercise = find_exercise(course, args.exercise, args)
+    ensure_trusted(course, assume=getattr(args, "trust", False))
+    if exercise.kind == "python":
+        say_if_not_contained()
+    verdict = mark_answer(course, exercise, exercise.solution)
+    show_faults(args, verdict)
+    if args.json:
+        from checker.results import results_document
+
+        print(json.dumps(results_document(verdict, exercise), indent=2, ensure_ascii=False))
+        return 0 if verdict.passed else 1
+    from tooltutor.verdict_text import format_verdict
+
+    text, shown, placed = _in_file(exercise, verdict)
+    print(format_verdict(exercise, placed, text, shown), end="")
+    return 0 if verdict.passed else 1
+
+
+def _in_file(exercise, verdict):
+    """(text, file name, verdict) to print: the exercise file with the diagnostics moved to
+    the solution's place in it when they all can be; else the solution alone."""
+    from pathlib import Path
+
+    from tooltutor.course import display_path
+    from tooltutor.selftest_report import answer_places
+
+    place = answer_places(exercise, "/solution")
+    moved = []
+    for d in verdict.diagnostics:
+        if d.line is None:
+            moved.append(d)
+            continue
+        at = place(d.line, d.column or 1)
+        if at is None:
+            return exercise.solution, f"{display_path(exercise.path)} (solution)", verdict
+        moved.append(d._replace(line=at[0], column=at[1]))
+    text = Path(exercise.path).read_text(encoding="utf-8")
+    return text, display_path(exercise.path), verdict._replace(diagnostics=moved)

@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "serve": ("serve", N_("open the course in a web browser (needs tooltutor[serve])")),
     "completion": ("completion", N_("print a shell completion script for bash, zsh or fish")),
     "new": ("new", N_("start a course, a lesson or an exercise from files that validate")),
+    "stamp": ("stamp", N_("mark a course's translation into LANG as up to date with its source")),
 }
 
 

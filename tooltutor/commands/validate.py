@@ -1,5 +1,6 @@
-"""`tooltutor validate [DIR] [--lang LANG]`: every problem in a course directory, the exercise
-self-test, and the state of each translation (one line per language)."""
+"""`tooltutor validate [DIR] [--lang LANG] [--strict] [--verbose] [--write-schemas]`: every
+problem in a course directory, the exercise self-test (with why an answer was not marked
+as declared), and the state of each translation (one line per language)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,22 @@ import sys
 from tooltutor.i18n import t
 
 
+def global_options_epilog() -> str:
+    """The options every command takes, written before the command's name."""
+    return t(
+        "global options (write them before the command, as in 'tooltutor --trust validate "
+        "DIR'; see 'tooltutor --help'):\n"
+        "  --course DIR   the course folder (also $TOOLTUTOR_COURSE)\n"
+        "  --trust        run the course's own code without asking (also $TOOLTUTOR_TRUST=1)\n"
+        "  --lang LANG    the language of the interface and the course (also $TOOLTUTOR_LANG)\n"
+    )
+
+
 def add_parser(parser) -> None:
+    from tooltutor.commands.parser import HelpFormatter
+
+    parser.formatter_class = HelpFormatter
+    parser.epilog = global_options_epilog()
     parser.add_argument(
         "directory",
         metavar="DIR",
@@ -24,6 +40,30 @@ def add_parser(parser) -> None:
     from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
+    parser.add_argument(
+        "--strict",
+        action="store_true",
+        help=t(
+            "fail (exit 1) on warnings too, an incomplete or stale translation among them: for CI"
+        ),
+    )
+    parser.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help=t(
+            "show how every answer of the self-test was marked, every criterion and the "
+            "output of the code"
+        ),
+    )
+    parser.add_argument(
+        "--write-schemas",
+        action="store_true",
+        help=t(
+            "write the course's schemas/ for editors: the course format, and the checks it "
+            "can use with their parameters"
+        ),
+    )
     parser.set_defaults(run=run)
 
 
@@ -42,15 +82,20 @@ def translated_self_test(course) -> list:
     for lang, report in course.translations.items():
         for exercise in report.retuned:
             for p in check_exercise(exercise, course.model, own):
-                problems.append(Problem(p.path, p.line, p.column, f"in {lang}: {p.message}"))
+                problems.append(
+                    Problem(
+                        p.path, p.line, p.column, f"in {lang}: {p.message}", p.severity, p.details
+                    )
+                )
     return problems
 
 
 def run(args) -> int:
-    from tooltutor.course import display_path, load_course
+    from tooltutor.course import load_course
     from tooltutor.selftest import self_test
 
     only = getattr(args, "validate_lang", None)
+    verbose = getattr(args, "verbose", False)
     course = load_course(
         args.directory or args.course,
         audit_translations=[only] if only else True,
@@ -62,31 +107,80 @@ def run(args) -> int:
     ensure_trusted(course, assume=getattr(args, "trust", False))
     problems = list(course.problems)
     problems += model_problems(course)
-    problems += self_test(course)
+    from tooltutor.course.translation.check_messages import check_message_problems
+
+    problems += check_message_problems(course)
+    problems += self_test(course, verbose=verbose)
     problems += translated_self_test(course)
     from tooltutor.yaml_portability import portability_problems
 
     problems += portability_problems(course.root)
+    if getattr(args, "write_schemas", False) and course.lesson_order:
+        problems += write_schemas(course)
     for problem in problems:
-        print(problem)
+        print(problem.text())
     for report in course.translations.values():
         print(report.summary())
-    lessons, exercises = len(course.lessons), len(course.exercises)
+    return _summary(course, problems, strict=getattr(args, "strict", False))
+
+
+def _summary(course, problems: list, *, strict: bool) -> int:
+    from tooltutor.course import display_path
+
     where = display_path(course.root)
     errors = sum(p.severity == "error" for p in problems)
-    warnings = len(problems) - errors
-    if errors:
-        print(
-            f"{where}: {errors} error{'s' * (errors != 1)}, {warnings} warning"
-            f"{'s' * (warnings != 1)} ({lessons} lessons and {exercises} exercises loaded)",
-            file=sys.stderr,
-        )
+    warnings = sum(p.severity == "warning" for p in problems)
+    incomplete = [r.lang for r in course.translations.values() if not r.complete]
+    loaded = (
+        f"{_count(len(course.lessons), 'lesson')} and {_count(len(course.exercises), 'exercise')}"
+    )
+    if errors or (strict and (warnings or incomplete)):
+        counts = f"{_count(errors, 'error')}, {_count(warnings, 'warning')}"
+        why = ""
+        if strict and not errors:
+            untranslated = (
+                f"; incomplete translation: {', '.join(incomplete)}" if incomplete else ""
+            )
+            why = f" (--strict: warnings fail{untranslated})"
+        sys.stdout.flush()  # the problems above, before the summary on the other stream
+        print(f"{where}: {counts}{why} ({loaded} loaded)", file=sys.stderr)
         return 1
     print(
-        f"{where}: valid: {lessons} lessons, {exercises} exercises, every exercise self-tested"
-        + (f" ({warnings} warning{'s' * (warnings != 1)})" if warnings else "")
+        f"{where}: valid: {_count(len(course.lessons), 'lesson')}, "
+        f"{_count(len(course.exercises), 'exercise')}, every exercise self-tested"
+        + (f" ({_count(warnings, 'warning')})" if warnings else "")
     )
     return 0
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def write_schemas(course) -> list:
+    """Write the course's `schemas/` (the format, and the checks it can use)."""
+    from tooltutor.course import Problem
+    from tooltutor.marking import CourseChecksError, course_checks
+    from tooltutor.scaffold import copy_schemas
+
+    try:
+        own = course_checks(course)
+    except CourseChecksError:
+        own = None  # reported by the self-test
+    target = copy_schemas(course.root, own if own is not None else {})
+    print(f"wrote the schemas in {target}")
+    if own is None:
+        return [
+            Problem(
+                target,
+                1,
+                1,
+                "the schemas know the engine's checks only: the course's checks/ cannot be "
+                "imported (see above)",
+                "warning",
+            )
+        ]
+    return []
 
 
 def model_problems(course) -> list:

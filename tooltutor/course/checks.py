@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson
+from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson, display_path
 from tooltutor.course.yamlsource import Position, YamlDoc
 
 #: report(path, position, message, severity="error")
@@ -132,12 +132,33 @@ class CourseChecks:
                     f"criterion '{cid}' lists itself in `also_hides`: it hides itself already",
                     severity="warning",
                 )
+        self._keys_of_other_kinds(exercise, doc)
         if exercise.choices:
             choice_ids = [c["id"] for c in exercise.choices]
             if len(set(choice_ids)) != len(choice_ids):
                 self.problem(exercise.path, doc.locate("/choices"), "two choices share an id")
             if not any(c["correct"] for c in exercise.choices):
                 self.problem(exercise.path, doc.locate("/choices"), "no choice is marked correct")
+
+    def _keys_of_other_kinds(self, exercise: Exercise, doc: YamlDoc) -> None:
+        """A key only another kind of exercise reads (`entry` in a JSON exercise) is never
+        used: most often the `kind` is the slip."""
+        from tooltutor.course.schemas.editor import KIND_KEYS
+
+        for kind, keys in KIND_KEYS.items():
+            if kind == exercise.kind:
+                continue
+            found = [k for k in keys if k in (doc.value or {})]
+            if found:
+                self.problem(
+                    exercise.path,
+                    doc.locate(f"/{found[0]}", key=True),
+                    f"{', '.join(f'`{k}`' for k in found)}: only {kind} exercises read "
+                    f"{'this key' if len(found) == 1 else 'these keys'}, and this one is "
+                    f"`kind: {exercise.kind}`: remove {'it' if len(found) == 1 else 'them'}, "
+                    f"or make it `kind: {kind}`",
+                    severity="warning",
+                )
 
     # -- references between files --------------------------------------------------------
 
@@ -171,7 +192,7 @@ class CourseChecks:
                         lesson_doc.locate(f"/prerequisites/{i}"),
                         f"lesson '{lesson_id}' lists itself as a prerequisite: remove it",
                     )
-                elif prereq not in lessons:
+                elif prereq not in lessons and not any(b.id == prereq for b in course.broken):
                     self.problem(
                         lesson.path,
                         lesson_doc.locate(f"/prerequisites/{i}"),
@@ -191,6 +212,7 @@ class CourseChecks:
                         f"exercises/{lesson_id}/ has that id"
                         + _did_you_mean(exercise_id, exercises),
                     )
+        self._numbers(course, lessons)
         for exercise_id, (exercise, ex_doc) in exercises.items():
             owner = lessons.get(exercise.lesson)
             if owner is None and any(b.id == exercise.lesson for b in course.broken):
@@ -239,6 +261,46 @@ class CourseChecks:
                         f"`try` offers exercise '{exercise_id}', but no exercise has that id"
                         + _did_you_mean(exercise_id, lesson.exercises or exercises),
                     )
+
+    def _numbers(self, course: Course, lessons: dict) -> None:
+        """Lesson numbers as learners read them: each its own, counting up by one in the
+        order of course.yaml's `lessons` (from 1, or from 0 for a lesson zero)."""
+        seen: dict[int, Lesson] = {}
+        for lesson in course.lessons:
+            doc = lessons[lesson.id][1]
+            first = seen.get(lesson.number)
+            if first is not None:
+                self.problem(
+                    lesson.path,
+                    doc.locate("/number"),
+                    f"lesson '{lesson.id}' is number {lesson.number}, as is lesson "
+                    f"'{first.id}' ({display_path(first.path)}): learners would see two "
+                    f"'Lesson {lesson.number}'; give each lesson its own number",
+                )
+            seen.setdefault(lesson.number, lesson)
+        if len(seen) < len(course.lessons) or any(
+            b.kind == "lesson" and b.id in course.lesson_order for b in course.broken
+        ):
+            return  # a number taken twice, or a lesson missing: counting would mislead
+        start = 0 if course.lessons and course.lessons[0].number == 0 else 1
+        for position, lesson in enumerate(course.lessons):
+            expected = start + position
+            if lesson.number != expected:
+                doc = lessons[lesson.id][1]
+                before = course.lessons[position - 1] if position else None
+                after = (
+                    f"it comes after lesson '{before.id}' (number {before.number})"
+                    if before
+                    else "it is the first lesson"
+                )
+                self.problem(
+                    lesson.path,
+                    doc.locate("/number"),
+                    f"lesson '{lesson.id}' is number {lesson.number}, but {after} in "
+                    f"course.yaml's `lessons`: number it {expected} (lessons count up by "
+                    "one, in that order)",
+                )
+                return
 
     def _prerequisite_cycle(self, lesson: Lesson, doc: YamlDoc, lessons: dict) -> None:
         """A problem when following `lesson`'s prerequisites leads back to it."""

@@ -31,9 +31,16 @@ class Problem:
     column: int
     message: str
     severity: str = "error"
+    #: what `validate` prints under the problem, indented: why an answer was marked as it
+    #: was, a check's traceback
+    details: tuple[str, ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
         return f"{display_path(self.path)}:{self.line}:{self.column}: {self.message}"
+
+    def text(self) -> str:
+        """The problem's line, then its details, indented."""
+        return "\n".join([str(self), *("    " + line for line in self.details)])
 
 
 @dataclass

@@ -271,8 +271,23 @@ def _reader_error(exc, text: str, *, byte_offsets: bool) -> YamlFileError:
 def _marked_error(exc, text: str) -> YamlFileError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or "invalid YAML"
+    worded, moved = "", None
+    if mark is not None and _char_at(text, mark.line, mark.column) != "\t":
+        from tooltutor.course.yaml_words import place
+
+        start = exc.context_mark
+        worded, moved = place(
+            problem,
+            exc.context or "",
+            text.split("\n"),
+            mark.line,
+            mark.column,
+            (start.line, start.column) if start is not None else None,
+        )
     if mark is not None and _char_at(text, mark.line, mark.column) == "\t":
         problem = "a tab character here: YAML indents with spaces only"
+    elif worded:
+        problem = worded
     elif exc.context:
         context_mark = exc.context_mark
         if context_mark is not None and mark is not None and context_mark.line != mark.line:
@@ -283,6 +298,8 @@ def _marked_error(exc, text: str) -> YamlFileError:
             where = ""
         problem = f"{problem} ({exc.context}{where})"
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    if moved is not None:  # the mistake is elsewhere than where the parser stopped
+        line, column = moved[0] + 1, moved[1] + 1
     return YamlFileError(f"invalid YAML: {problem}", line, column)
 
 

@@ -12,8 +12,7 @@ _PATTERN_HINTS = {
     "\\S": "it must not be empty",
     "^S[0-9]+$": "source ids look like S1, S2, ...",
     "^https?://\\S+$": "it must be a web address starting with https://",
-    "^[0-9a-f]{12}$": "a source_hash is 12 hex digits: run "
-    "`python -m tooltutor.course.translation stamp` to write it",
+    "^[0-9a-f]{12}$": "a source_hash is 12 hex digits: run `tooltutor stamp LANG` to write it",
     "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$": "a language tag looks like 'pt-BR' or 'es'",
 }
 

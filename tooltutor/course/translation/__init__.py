@@ -28,7 +28,8 @@ order. Everything else comes from the source.
 - `translator`: `Translator` finds, reads, checks and applies the overlays of one
   language for the loader, and counts what it found (`report.LanguageReport`) for
   `tooltutor validate`.
-- `stamp`: `python -m tooltutor.course.translation stamp [COURSE_DIR] LANG` rewrites the
+- `stamp`: `tooltutor stamp LANG --dir COURSE_DIR` (or `python -m
+  tooltutor.course.translation stamp [COURSE_DIR] LANG`) rewrites the
   `source_hash:` line of every overlay of LANG to the current hash, leaving the rest of
   each file as it is, and prints what changed.
 

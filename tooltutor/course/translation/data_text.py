@@ -3,12 +3,11 @@ the overlay's `given_text` / `params_text` that translate them by JSON pointer."
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 from typing import Any
 
 from tooltutor.course.model import expand_model
-from tooltutor.course.translation.merge import Finding, Merge
+from tooltutor.course.translation.merge import Finding, Merge, near
 from tooltutor.course.translation.pointers import pointer_tokens, put_at, string_leaves, value_at
 from tooltutor.course.yamlsource import pointer_join
 
@@ -120,10 +119,7 @@ def merge_data(values: Mapping, overlay: Mapping, source_language: str) -> Merge
     for cid, texts in written_params.items():
         here = pointer_join("/params_text", cid)
         if cid not in criteria:
-            close = difflib.get_close_matches(cid, list(criteria), n=1)
-            hint = (
-                f" (did you mean '{close[0]}'?)" if close else f" (it has: {', '.join(criteria)})"
-            )
+            hint = near(cid, list(criteria))
             out.findings.append(
                 Finding(here, f"the source has no criterion '{cid}'{hint}", on_key=True)
             )

@@ -31,6 +31,18 @@ class Merge:
     findings: list[Finding] = field(default_factory=list)
 
 
+def near(item_id: str, known: list[str]) -> str:
+    """What to do about an overlay's id the source lacks: the source's close id may be the
+    misspelt one (ids are the same in every language), so copying it is not the only fix."""
+    close = difflib.get_close_matches(item_id, known, n=1)
+    if not close:
+        return f" (it has: {', '.join(known)})"
+    return (
+        f" (did you mean '{close[0]}'? if '{close[0]}' is the misspelt one, fix it in the "
+        "source instead: ids are the same in every language)"
+    )
+
+
 def merge(spec: Fields, source: Mapping, overlay: Mapping, source_language: str) -> Merge:
     """Match `overlay` (a file's mapping) to `source`: see the module docstring."""
     return _Merger(source_language).run(spec, source, overlay)
@@ -103,10 +115,7 @@ class _Merger:
             if item_id in given:
                 self.findings.append(Finding(here, f"{spec.what} '{item_id}' is translated twice"))
             elif item_id not in known:
-                close = difflib.get_close_matches(item_id, known, n=1)
-                hint = (
-                    f" (did you mean '{close[0]}'?)" if close else f" (it has: {', '.join(known)})"
-                )
+                hint = near(item_id, known)
                 self.findings.append(
                     Finding(here, f"the source has no {spec.what} '{item_id}'{hint}")
                 )

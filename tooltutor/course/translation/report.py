@@ -26,6 +26,23 @@ class LanguageReport:
     #: another value than a learner's text, or right answers in this language): `validate`
     #: self-tests them under this language
     retuned: list = field(default_factory=list)
+    #: messages the course's own checks say, and how many of them this language has
+    #: (its `checks/locales/<lang>.po`, or the checker's catalog); 0: none counted
+    check_messages: int = 0
+    check_messages_translated: int = 0
+    #: exercises marked by a course check whose module leaves a message untranslated
+    partly_checks: int = 0
+
+    @property
+    def complete(self) -> bool:
+        """Everything a learner reads is in this language, and up to date."""
+        return (
+            self.lessons_translated == self.lessons
+            and self.exercises_translated == self.exercises
+            and self.course_text is not False
+            and not (self.partly or self.partly_checks or self.stale or self.broken)
+            and self.check_messages_translated == self.check_messages
+        )
 
     def summary(self) -> str:
         """`pt-BR: 6 of 6 lessons, 19 of 19 exercises translated; 2 stale`."""
@@ -34,18 +51,21 @@ class LanguageReport:
             f"{'s' * (self.lessons != 1)}, {self.exercises_translated} of {self.exercises} "
             f"exercise{'s' * (self.exercises != 1)} translated"
         )
+        if self.check_messages:
+            line += (
+                f", {self.check_messages_translated} of {self.check_messages} message"
+                f"{'s' * (self.check_messages != 1)} of the course's checks"
+            )
         notes = []
-        if self.partly:
-            notes.append(f"{self.partly} partly translated")
+        partly = self.partly + self.partly_checks
+        if partly:
+            notes.append(f"{partly} partly translated")
         if self.stale:
             notes.append(f"{self.stale} stale")
         if self.broken:
             notes.append(f"{self.broken} with errors")
         if self.course_text is False:
             notes.append("the course's title not translated")
-        complete = (
-            self.lessons_translated == self.lessons and self.exercises_translated == self.exercises
-        ) and self.course_text is not False
-        if not notes and complete:
+        if not notes and self.complete:
             notes.append("up to date")
         return line + ("; " + ", ".join(notes) if notes else "")

@@ -1,4 +1,5 @@
-"""`python -m tooltutor.course.translation stamp [COURSE_DIR] LANG`: set the
+"""`tooltutor stamp LANG --dir COURSE_DIR` (also `python -m tooltutor.course.translation
+stamp [COURSE_DIR] LANG`): set the
 `source_hash:` line of every overlay of LANG to its source's current hash, leaving the
 rest of each file as it is, and say what changed."""
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from tooltutor.course.model import display_path
 from tooltutor.course.translation.fingerprint import source_hash
 
-STAMP_COMMAND = "python -m tooltutor.course.translation stamp"
+STAMP_COMMAND = "tooltutor stamp"
 
 _HASH_LINE = re.compile(
     r"^(?P<head>source_hash:[ \t]*)"

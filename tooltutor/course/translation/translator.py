@@ -140,15 +140,16 @@ class Translator:
 
     def _check_hash(self, path: Path, doc: YamlDoc, values: Mapping) -> None:
         current = source_hash(values)
-        stamp = f"{STAMP_COMMAND} {display_path(self.course.root)} {self.lang}"
+        stamp = f"{STAMP_COMMAND} {self.lang} --dir {display_path(self.course.root)}"
         written = doc.value.get("source_hash")
         if written is None:
             self.result.stale += 1
             self._problem(
                 path,
                 doc.locate("/lang"),
-                f"no source_hash: say which source text this translates (source_hash: "
-                f'"{current}", or run `{stamp}`)',
+                f"no source_hash: not marked as translated yet; once this file is "
+                f'translated, run `{stamp}` (it writes source_hash: "{current}", the source '
+                "text it translates)",
                 "warning",
             )
         elif written != current:
