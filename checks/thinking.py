@@ -23,6 +23,7 @@ from checker.checks import (
     safe,
     tr,
 )
+from checker.rules.anthropic.models import model_info, thinking_default
 
 THINKING_TYPES = ("thinking", "redacted_thinking")
 #: the fields the API verifies a thinking block by, per type
@@ -112,8 +113,8 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
             why = tr(
                 "The assistant turn has lost its thinking block. With thinking on, the turn "
                 "that opened the tool loop goes back with its thinking block first, exactly "
-                "as the API returned it: without it the API rejects the request (manual "
-                "thinking) or the model continues without the reasoning behind its call."
+                "as the API returned it: the docs say a turn rebuilt without it gets a 400, "
+                "and the model would lose the reasoning behind its own call."
             )
         return Outcome(
             False, why, [diag(where, tr("the thinking block is missing from this turn"))]
@@ -190,18 +191,26 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
 @safe
 def thinking_kept(ctx: JsonContext, params: Mapping) -> Outcome:
     """The request body's `thinking` is `params.thinking`, the setting the tool loop began
-    with: one thinking configuration per assistant turn, and a tool loop is one turn."""
+    with: one thinking configuration per assistant turn, and a tool loop is one turn.
+
+    `thinking` left out passes where it means the same (`adaptive` on a model that thinks
+    by default, per the rules' model table). `disabled` on a model that rejects it is named
+    as the 400 it is, with the model's lowest setting where it has one.
+    """
     expected = params["thinking"]
     if not isinstance(ctx.value, dict):
         return Outcome(
             False,
             tr(
                 "Your answer is a bare list of messages. Write the whole request body: the "
-                "API learns that thinking is on only from its `thinking` field, and checks "
-                "the thinking blocks against it."
+                "thinking setting and the tools travel in it, and the API checks the "
+                "thinking blocks against them."
             ),
         )
     if "thinking" not in ctx.value:
+        default = thinking_default(ctx.value.get("model"))
+        if default in ("on", "always") and expected == {"type": "adaptive"}:
+            return Outcome(True)  # left out, the model thinks adaptively: the same setting
         return Outcome(
             False,
             tr(
@@ -215,20 +224,38 @@ def thinking_kept(ctx: JsonContext, params: Mapping) -> Outcome:
     if value == expected:
         return Outcome(True)
     off = isinstance(value, dict) and value.get("type") == "disabled"
-    why = (
-        tr(
-            "Thinking is turned off in the middle of the tool loop. The API then drops the "
-            "thinking blocks, and the model carries on without the reasoning that made the "
-            "call. Keep {expected} until the turn ends with a final answer.",
+    info = model_info(ctx.value.get("model"))
+    if off and info is not None and info.disabled == "no":
+        lowest = (
+            tr(
+                " Its lowest setting is `between_tools`, which still thinks between tool "
+                "calls, and its blocks go back the same way."
+            )
+            if info.between_tools
+            else ""
+        )
+        why = tr(
+            '{model} does not take `thinking: {{"type": "disabled"}}` at all: the API '
+            "answers 400.{lowest} And a tool loop keeps the setting it began with: keep "
+            "{expected} until the turn ends with a final answer.",
+            model=f"`{ctx.value.get('model')}`",
+            lowest=lowest,
             expected=_json(expected),
         )
-        if off
-        else tr(
+    elif off:
+        why = tr(
+            "Thinking is turned off in the middle of the tool loop. A tool loop is one "
+            "assistant turn, and a turn keeps the thinking setting it began with (several "
+            "current models do not take `disabled` at all): keep {expected} until the turn "
+            "ends with a final answer.",
+            expected=_json(expected),
+        )
+    else:
+        why = tr(
             "`thinking` is {value}, but the loop began with {expected}. A tool loop is one "
             "assistant turn, and a turn keeps one thinking setting: change it only between "
             "turns.",
             value=_json(value),
             expected=_json(expected),
         )
-    )
     return Outcome(False, why, [diag("/thinking", tr("not the setting the loop began with"))])

@@ -250,7 +250,7 @@ class _Session:
             entry=self.entry,
             file=self.filename,
             limits=self.limits,
-            params=plans[0]["call"],
+            params=_signature(plans),
             runs=results,
         )
         return RunReport(
@@ -541,3 +541,14 @@ def _exception(data: dict[str, Any]) -> LearnerException:
 
 def _ms_since(started: float) -> int:
     return int((time.monotonic() - started) * 1000)
+
+
+def _signature(plans: list[dict[str, Any]]) -> dict[str, Any]:
+    """The parameters the runs pass by name, for the advice on the entry's signature: those
+    every run passes as they are, the others (such as a `max_steps` that only some runs
+    set) as `name=...`, since the function needs a default for them."""
+    calls = [plan.get("call") or {} for plan in plans]
+    names = list(dict.fromkeys(name for call in calls for name in call))
+    return {
+        (name if all(name in call for call in calls) else f"{name}=..."): None for name in names
+    }
