@@ -51,11 +51,16 @@ def _type(block: Any) -> str:
     return str(block.get("type")) if isinstance(block, dict) else type(block).__name__
 
 
-def _elsewhere(ctx: JsonContext, index: int) -> int | None:
-    """The index of another message holding a thinking block, if any."""
+def _elsewhere(ctx: JsonContext, index: int, given: list) -> int | None:
+    """The index of another message holding one of the `given` thinking blocks (the same
+    signature or data), if any: a block moved there, not another turn's own thinking."""
+    marks = {b.get("signature") or b.get("data") for _, b in given} - {None}
     for i, message in enumerate(ctx.messages or []):
-        if i != index and _thinking(_blocks(message)):
-            return i
+        if i == index:
+            continue
+        for _, block in _thinking(_blocks(message)):
+            if (block.get("signature") or block.get("data")) in marks:
+                return i
     return None
 
 
@@ -102,7 +107,7 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
     sent = _thinking(blocks)
     where = ctx.message_ptr(index, "content")
     if not sent:
-        other = _elsewhere(ctx, index)
+        other = _elsewhere(ctx, index, given)
         if other is not None:
             why = tr(
                 "The thinking block is in {other}, not in the assistant turn. It belongs to "
@@ -111,10 +116,11 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
             )
         else:
             why = tr(
-                "The assistant turn has lost its thinking block. With thinking on, the turn "
-                "that opened the tool loop goes back with its thinking block first, exactly "
-                "as the API returned it: the docs say a turn rebuilt without it gets a 400, "
-                "and the model would lose the reasoning behind its own call."
+                "The assistant turn has lost its thinking block. With thinking on, an "
+                "assistant turn goes back with its thinking blocks first, exactly as the API "
+                "returned it, even when their text is empty: the docs say a turn rebuilt "
+                "without them gets a 400, and the model would lose the reasoning behind what "
+                "it said and did."
             )
         return Outcome(
             False, why, [diag(where, tr("the thinking block is missing from this turn"))]
