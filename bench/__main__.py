@@ -1,7 +1,7 @@
 """Run every benchmark and print each figure against its budget.
 
     python3 -m bench            everything
-    python3 -m bench lint tui   some of them (cli, lint, python, tui, course)
+    python3 -m bench lint tui   some of them (cli, lint, python, tui, course, session)
     python3 -m bench --strict   exit 1 when a budget is missed
 
 These are benchmarks, not tests: CI does not run them, and a slow machine is not a failure.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import bench_cli, bench_course, bench_lint, bench_python, bench_tui
+from bench import bench_cli, bench_course, bench_lint, bench_python, bench_session, bench_tui
 from bench.common import table
 
 SUITES = {
@@ -20,6 +20,7 @@ SUITES = {
     "python": bench_python.run,
     "tui": bench_tui.run,
     "course": bench_course.run,
+    "session": bench_session.run,
 }
 
 

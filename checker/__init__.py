@@ -1,7 +1,7 @@
 """The tooltutor checker: judges tool-calling requests as the Anthropic and OpenAI APIs do.
 
-Installed from the wheel it is `tooltutor_checker`; in a checkout of the repository, the
-folder `checker/` (docs/library.md: why, and the public API).
+The folder `checker/` of the repository, installed under the same name, file for file
+(docs/library.md: the name, and the public API).
 
     >>> from checker import lint
     >>> result = lint('{"messages": [{"role": "user", "content": "Hi"}]}')

@@ -117,9 +117,6 @@ def load_folder(folder: str | Path) -> dict[str, CheckSpec]:
     """
     import types
 
-    from checker import course_imports
-
-    course_imports.install()  # their `from checker.checks import ...` is this engine
     folder = Path(folder)
     registry: dict[str, CheckSpec] = {}
     if not folder.is_dir():

@@ -1,5 +1,4 @@
-"""docs/library.md names the engine's public API: each name it lists is there, under the
-name the checkout uses (`checker`) as the wheel's (`tooltutor_checker`) is the same code."""
+"""docs/library.md names the engine's public API: each name it lists is there."""
 
 from __future__ import annotations
 
@@ -20,9 +19,9 @@ def _documented() -> list[tuple[str, str, list[str]]]:
     for cell in re.findall(r"^\| (.+?) \| ", TABLE, flags=re.MULTILINE)[1:]:  # past the head
         for part in re.findall(r"`([^`]+)`", cell):
             name, _, params = part.partition("(")
-            if not name.startswith("tooltutor_checker"):
-                name = "tooltutor_checker.lint." + name  # "format_for_url(url)", "ENDPOINTS"
-            module, _, attr = ("checker" + name[len("tooltutor_checker") :]).rpartition(".")
+            if not name.startswith("checker"):
+                name = "checker.lint." + name  # "format_for_url(url)", "ENDPOINTS"
+            module, _, attr = name.rpartition(".")
             keywords = re.findall(r"(\w+)=", params)
             found.append((module, attr, keywords))
     return found

@@ -16,7 +16,10 @@ Installed with tooltutor (entry point `pytest11`: `tooltutor`); or load it with
   `tooltutor.testing.canned_response`, or your `handler`) that lints every request;
   `request_linter.attach(client)` adds the hook to any SDK or httpx client;
   `request_linter.records` lists what was sent; `with request_linter.expect_rejection():`
-  around a call that must be rejected (the test then passes).
+  around a call that must be rejected (the test then passes);
+  `request_linter.assert_session_valid()` judges every request the test sent as one
+  recorded session (each against the exchange it continues: `checker.session`), and
+  `request_linter.lint_session()` returns that result.
 - `assert_valid_request(body)` (from `tooltutor.testing`) for a body built without sending.
 
 No request leaves the machine because of the plugin; the network is whatever the test's
@@ -115,6 +118,23 @@ class FixtureLinter(RequestLinter):
         if caught.error is None:
             pytest.fail("expected a request the API would reject; none was", pytrace=False)
 
+    def assert_session_valid(self) -> None:
+        """Fail now when a request sent so far breaks the exchange it continues (or is
+        invalid alone): the test's requests judged as a session (`lint_session`)."""
+        __tracebackhide__ = True
+        result = self.lint_session()
+        if not result.valid:
+            lines = ["tooltutor: the session the test sent would be rejected:"]
+            for exchange in result.exchanges:
+                for d in exchange.result.errors:
+                    place = exchange.earlier_of(d)
+                    where = f" (compare exchange {place.exchange} {place.part} {place.path})"
+                    lines.append(
+                        f"  request {exchange.number} {d.path or '/'}: {d.rule}: {d.message}"
+                        + (where if place is not None else "")
+                    )
+            pytest.fail("\n".join(lines), pytrace=False)
+
     def assert_all_valid(self) -> None:
         """Fail now when a request sent so far was rejected (and not expected)."""
         __tracebackhide__ = True
@@ -180,7 +200,10 @@ def _wrap_send(patch: pytest.MonkeyPatch, module: Any, linter: RequestLinter) ->
         def linted_send(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
             __tracebackhide__ = True
             linter(request)
-            return send(self, request, *args, **kwargs)
+            response = send(self, request, *args, **kwargs)
+            if not kwargs.get("stream"):
+                linter.on_response(response)
+            return response
 
         patch.setattr(client, "send", linted_send)
     async_client = getattr(module, "AsyncClient", None)
@@ -190,7 +213,10 @@ def _wrap_send(patch: pytest.MonkeyPatch, module: Any, linter: RequestLinter) ->
         async def linted_asend(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
             __tracebackhide__ = True
             await linter.async_hook(request)
-            return await asend(self, request, *args, **kwargs)
+            response = await asend(self, request, *args, **kwargs)
+            if not kwargs.get("stream"):
+                await linter.async_on_response(response)
+            return response
 
         patch.setattr(async_client, "send", linted_asend)
 

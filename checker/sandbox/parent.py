@@ -42,8 +42,7 @@ from typing import Any
 from checker.i18n import current_language, tr
 from checker.sandbox import contain, reasons
 from checker.sandbox.plan import (
-    ENGINE_DIR,
-    ENGINE_NAME,
+    PACKAGE_ROOT,
     SUPPORT_FILE,
     check_support,
     find_syntax_error,
@@ -70,15 +69,14 @@ from checker.sandbox.report import (
 from checker.sandbox.scripted import RunRecords, ScriptedModel, ToolScript, Validator
 
 #: The judge of each request unless told otherwise: the Anthropic protocol rules.
-DEFAULT_VALIDATOR = f"{ENGINE_NAME}.sandbox.scripted:lint_validate"
+DEFAULT_VALIDATOR = "checker.sandbox.scripted:lint_validate"
 
-#: The child's first lines: the engine is entered as a bare namespace (under the name it
-#: runs by), so that none of the parent's modules (the linter, the rules) is loaded where
-#: learner code runs.
+#: The child's first lines: the folder that holds the engine goes on the path, and the
+#: harness runs. (The engine's `__init__` loads the small public API; the rules, the
+#: scripted model and the records stay in the parent.)
 BOOTSTRAP = (
-    "import sys, types; package = types.ModuleType({name!r}); "
-    "package.__path__ = [{package!r}]; sys.modules[{name!r}] = package; "
-    "from {name}.sandbox.child.harness import main; main({read}, {write})"
+    "import sys; sys.path.insert(0, {root!r}); "
+    "from checker.sandbox.child.harness import main; main({read}, {write})"
 )
 
 
@@ -159,9 +157,7 @@ def resolve_validator(spec: str | Validator | None) -> Validator | None:
         return namespace[attr]
     import importlib
 
-    from checker.course_imports import engine_module_name
-
-    return getattr(importlib.import_module(engine_module_name(target)), attr)
+    return getattr(importlib.import_module(target), attr)
 
 
 @dataclass
@@ -393,9 +389,7 @@ def _serve(
         "-X",
         "utf8",
         "-c",
-        BOOTSTRAP.format(
-            name=ENGINE_NAME, package=str(ENGINE_DIR), read=to_child_r, write=from_child_w
-        ),
+        BOOTSTRAP.format(root=str(PACKAGE_ROOT), read=to_child_r, write=from_child_w),
     ]
     argv = contain.command(
         python, work=str(work), files=files, env=env, disk_bytes=limits.disk_mb * 1024 * 1024

@@ -19,10 +19,8 @@ from typing import Any
 from checker.i18n import tr
 from checker.sandbox.report import SyntaxErrorInfo
 
-#: The engine's own folder and the name it runs under (`checker` in a checkout,
-#: `tooltutor_checker` installed from the wheel): the child enters it under the same name.
+#: The engine's own folder (the package `checker`).
 ENGINE_DIR = Path(__file__).resolve().parent.parent
-ENGINE_NAME = __name__.partition(".")[0]
 #: The folder that holds the engine's package: on the child's sys.path.
 PACKAGE_ROOT = ENGINE_DIR.parent
 #: the name support code gets in the child's work folder (and as a module: `support`)

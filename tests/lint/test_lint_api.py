@@ -83,7 +83,7 @@ def test_packages_are_typed():
 def test_the_api_is_documented():
     page = (ROOT / "docs" / "linting.md").read_text(encoding="utf-8")
     for name in (
-        "from tooltutor_checker import lint",
+        "from checker import lint",
         "lint_requests(",
         "assert_valid_request(",
         "request_linter",

@@ -159,7 +159,7 @@ def test_the_wheel_ships_the_compiled_catalogs_and_not_their_sources(tmp_path):
         names = set(wheel.namelist())
         for package, domain, english, portuguese in (
             (
-                "tooltutor_checker",
+                "checker",
                 "checker",
                 "valid: no problems found",
                 "válido: nenhum problema encontrado",
