@@ -184,6 +184,14 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
     return CHECKS["message-equals"].function(ctx, {**params, "what": tr("the assistant turn")})
 
 
+def _rejects_disabled(info: Any) -> bool:
+    """The model answers `thinking: {"type": "disabled"}` with a 400, as the rules judge it:
+    the table says so, or the model's lowest setting is `between_tools` instead."""
+    if info is None:
+        return False
+    return info.disabled == "no" or (info.disabled is None and bool(info.between_tools))
+
+
 @check(
     "thinking-kept",
     kinds=("json",),
@@ -231,7 +239,7 @@ def thinking_kept(ctx: JsonContext, params: Mapping) -> Outcome:
         return Outcome(True)
     off = isinstance(value, dict) and value.get("type") == "disabled"
     info = model_info(ctx.value.get("model"))
-    if off and info is not None and info.disabled == "no":
+    if off and _rejects_disabled(info):
         lowest = (
             tr(
                 " Its lowest setting is `between_tools`, which still thinks between tool "
