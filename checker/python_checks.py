@@ -287,9 +287,28 @@ def history_kept(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
+def _has_results(message: Any) -> bool:
+    content = message.get("content") if isinstance(message, dict) else None
+    return isinstance(content, list) and any(
+        isinstance(b, dict) and b.get("type") == "tool_result" for b in content
+    )
+
+
+def _results_message(messages: list, start: int) -> Any:
+    """The message that answers this round's calls: the last user message holding
+    tool_result blocks among those the round added (from `start`), wherever it stands (its
+    place is `assistant-turn-resent`'s business); else the request's last message."""
+    added = messages[start:] if 0 <= start < len(messages) else []
+    for message in reversed(added):
+        if isinstance(message, dict) and message.get("role") == "user" and _has_results(message):
+            return message
+    return messages[-1] if messages else None
+
+
 @check("tool-result-id", kinds=("python",), params=NO_PARAMS)
 def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
-    """Each follow-up ends with a user message of tool_results quoting the calls' ids."""
+    """Each follow-up carries a user message of tool_results quoting the calls' ids (where
+    it stands among the new messages is `assistant-turn-resent`'s to judge)."""
     missing = _no_follow_up(ctx)
     if missing:
         return missing
@@ -299,7 +318,7 @@ def tool_result_id(ctx: PythonContext, params: Mapping) -> Outcome:
     for run in ctx.runs:
         for k, request, uses in tool_rounds(run):
             messages = _messages(request)
-            last = messages[-1] if messages else None
+            last = _results_message(messages, len(_messages(run.requests[k - 1])))
             where = _where(run, k)
             if isinstance(last, dict) and last.get("role") == "tool":
                 return Outcome(

@@ -146,10 +146,42 @@ def _exception_diagnostics(report) -> list[Diagnostic]:
     return []
 
 
+def _scripted_ids(run) -> list[str]:
+    """The ids of the calls the scripted model made in a run (new in every run)."""
+    ids = []
+    for reply in run.replies or []:
+        message = reply.get("message") if isinstance(reply, dict) else None
+        content = message.get("content") if isinstance(message, dict) else None
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and isinstance(block.get("id"), str):
+                ids.append(block["id"])
+    return ids
+
+
+def _no_fixed_ids(hint: str, ids: list[str]) -> str:
+    """A hint with each scripted call id written as `call.id`: the ids change from run to
+    run, so a hint that says `"tool_use_id": "toolu_01..."` would advise an id written into
+    the code, which fails the next run."""
+    for call_id in sorted(set(ids), key=len, reverse=True):
+        out, rest = "", hint
+        while call_id in rest:
+            at = rest.index(call_id)
+            before, after = rest[:at], rest[at + len(call_id) :]
+            if before.endswith('"') and after.startswith('"'):
+                before, after = before[:-1], after[1:]
+            in_code = (out + before).count("`") % 2 == 1
+            out += before + ("call.id" if in_code else "`call.id`")
+            rest = after
+        hint = out + rest
+    return hint
+
+
 def _request_diagnostics(report) -> list[Diagnostic]:
-    """Protocol errors of the requests the code sent, each named by request and run."""
+    """Protocol errors of the requests the code sent, each named by request and run; a
+    hint never names a call id (see `_no_fixed_ids`)."""
     out, seen = [], set()
     for run in report.runs:
+        ids = _scripted_ids(run)
         for k, diagnostics in enumerate(run.diagnostics):
             for d in diagnostics:
                 if d.get("severity") != "error" or (d["rule"], k) in seen:
@@ -161,7 +193,7 @@ def _request_diagnostics(report) -> list[Diagnostic]:
                         "error",
                         f"/requests/{k}" + d.get("path", ""),
                         tr("request {request}: {message}", request=k + 1, message=d["message"]),
-                        d.get("hint", ""),
+                        _no_fixed_ids(d.get("hint", ""), ids),
                     )
                 )
     return out

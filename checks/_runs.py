@@ -200,6 +200,17 @@ def raised(run, ctx: Any = None) -> Outcome | None:
     )
 
 
+def is_sentence(value: Any, code: Any = None) -> bool:
+    """Text a model can act on: at least two words, not a placeholder ("error", "x",
+    "TODO") and not the error's own code repeated."""
+    if not isinstance(value, str):
+        return False
+    words = re.findall(r"[^\W\d_]{2,}", value)
+    if len(words) < 2:
+        return False
+    return not (isinstance(code, str) and value.strip().strip(".").lower() == code.lower())
+
+
 def content_text(content: Any) -> str | None:
     """A tool_result's content as text: the string, or its text blocks joined; else None."""
     if isinstance(content, str):

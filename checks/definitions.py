@@ -440,6 +440,57 @@ def _part_description(d: dict, path: str, params: Mapping) -> list[Problem]:
     return out
 
 
+#: string values that stand for "fill this in", not for a value a real call would carry
+_PLACEHOLDERS = re.compile(
+    r"^\s*(?:|\.{2,}|…|string|str|text|value|example|todo|tbd|xxx+|foo|bar|test|"
+    r"<[^<>]*>|\{[^{}]*\}|n/?a|null|none|placeholder)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _placeholder_examples(examples: list, path: str) -> list[Problem]:
+    """Examples that teach nothing: one repeated, or a string value left as a placeholder
+    (empty, "...", "string", "<id>"). An example shows the model a real call."""
+    out: list[Problem] = []
+    seen: list[Any] = []
+    for i, example in enumerate(examples):
+        where = path + pointer("input_examples", i)
+        if example in seen:
+            out.append(
+                (
+                    where,
+                    tr(
+                        "example {n} repeats an earlier one; show a different call (another "
+                        "action, other values)",
+                        n=i + 1,
+                    ),
+                    "",
+                    "error",
+                )
+            )
+        seen.append(example)
+        if not isinstance(example, dict):
+            continue
+        for key, value in example.items():
+            if isinstance(value, str) and _PLACEHOLDERS.match(value):
+                out.append(
+                    (
+                        where + pointer(key),
+                        tr(
+                            "example {n} gives {key} as {value}, a placeholder: write a value "
+                            "a real call would carry",
+                            n=i + 1,
+                            key=quote(key),
+                            value=quote(value),
+                        ),
+                        "",
+                        "error",
+                    )
+                )
+                break
+    return out
+
+
 def _part_examples(d: dict, path: str, params: Mapping, api: list[Problem]) -> list[Problem]:
     min_examples = int(params.get("min_examples", 2))
     examples = d.get("input_examples", _MISSING)
@@ -483,6 +534,7 @@ def _part_examples(d: dict, path: str, params: Mapping, api: list[Problem]) -> l
             )
         )
     out += api  # each example the API would reject, and why
+    out += _placeholder_examples(examples, path)
     schema = _usable_schema(d)
     dicts = [e for e in examples if isinstance(e, dict)]
     if schema is None:
@@ -883,6 +935,72 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     return Outcome(False, f"{upper(first)}{more}.", [diag(p, m) for p, m in problems[:20]])
 
 
+_JSON_TYPES = {
+    "string": str,
+    "integer": int,
+    "number": (int, float),
+    "boolean": bool,
+}
+
+
+def _of_type(value: Any, kind: str) -> bool:
+    """A JSON value of JSON Schema type `kind` (true is not an integer)."""
+    python = _JSON_TYPES.get(kind)
+    if python is None:
+        return False
+    return isinstance(value, python) and (kind == "boolean" or not isinstance(value, bool))
+
+
+def _enum_values(enum: list, sub: dict) -> list[str]:
+    """An enum's values as sorted JSON text; a `null` it adds for a type that allows null
+    (the strict style of an optional field) does not count."""
+    values = [v for v in enum if not (v is None and "null" in _type_list(sub.get("type")))]
+    return sorted(map(json_text, values))
+
+
+def _kept_values(
+    where: str, field: str, sub: dict, want: Mapping, originals: str
+) -> list[tuple[str, str]]:
+    """A kept field that lost its original `enum` or `type`: the model could then send any
+    value. A field whose `enum` holds only values of the original type keeps its type."""
+    out: list[tuple[str, str]] = []
+    enum = sub.get("enum")
+    wanted_enum = want.get("enum")
+    if isinstance(wanted_enum, list) and not isinstance(enum, list):
+        out.append(
+            (
+                where,
+                tr(
+                    "{field} takes only {values} in {originals}, but here it has no `enum`, "
+                    "so any value would do: keep its values",
+                    field=quote(field),
+                    values=", ".join(json_text(v) for v in wanted_enum),
+                    originals=originals,
+                ),
+            )
+        )
+    if "type" in want and "type" not in sub:
+        typed_enum = (
+            isinstance(enum, list)
+            and bool(enum)
+            and all(v is None or _of_type(v, want["type"]) for v in enum)
+        )
+        if not typed_enum:
+            out.append(
+                (
+                    where,
+                    tr(
+                        "{field} has no `type`; it is {type} in {originals}: keep it, so the "
+                        "model knows what to send",
+                        field=quote(field),
+                        type=quote(want["type"]),
+                        originals=originals,
+                    ),
+                )
+            )
+    return out
+
+
 def _kept_parameters(
     path: str, d: dict, field: str, specs: Mapping, fields: Mapping
 ) -> list[tuple[str, str]]:
@@ -918,6 +1036,7 @@ def _kept_parameters(
         want = fields.get(f) or {}
         if not isinstance(sub, dict):
             continue
+        out += _kept_values(where, f, sub, want, listed)
         if "type" in want and "type" in sub and want["type"] not in _type_list(sub["type"]):
             out.append(
                 (
@@ -935,7 +1054,7 @@ def _kept_parameters(
         if (
             isinstance(want.get("enum"), list)
             and isinstance(enum, list)
-            and sorted(map(json_text, enum)) != sorted(map(json_text, want["enum"]))
+            and _enum_values(enum, sub) != sorted(map(json_text, want["enum"]))
         ):
             out.append(
                 (

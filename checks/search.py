@@ -22,6 +22,7 @@ from ._runs import (
     _exception_name,
     _judged,
     _location,
+    is_sentence,
     is_whole,
     not_scenario,
     params_schema,
@@ -638,6 +639,17 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
                         "In {where}, the error has no `{key}` sentence saying what went wrong.",
                         where=where,
                         key=key,
+                    ),
+                )
+            if not is_sentence(value, code):
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, `{key}` is {text}: a placeholder, not a sentence the model "
+                        "can act on. Say what went wrong and what to send instead.",
+                        where=where,
+                        key=key,
+                        text=quote(value, 60),
                     ),
                 )
     return Outcome(True)

@@ -23,6 +23,7 @@ from checker.checks import (
     safe,
     tr,
 )
+from checker.rules.anthropic.models import model_info, thinking_default
 
 THINKING_TYPES = ("thinking", "redacted_thinking")
 #: the fields the API verifies a thinking block by, per type
@@ -50,11 +51,16 @@ def _type(block: Any) -> str:
     return str(block.get("type")) if isinstance(block, dict) else type(block).__name__
 
 
-def _elsewhere(ctx: JsonContext, index: int) -> int | None:
-    """The index of another message holding a thinking block, if any."""
+def _elsewhere(ctx: JsonContext, index: int, given: list) -> int | None:
+    """The index of another message holding one of the `given` thinking blocks (the same
+    signature or data), if any: a block moved there, not another turn's own thinking."""
+    marks = {b.get("signature") or b.get("data") for _, b in given} - {None}
     for i, message in enumerate(ctx.messages or []):
-        if i != index and _thinking(_blocks(message)):
-            return i
+        if i == index:
+            continue
+        for _, block in _thinking(_blocks(message)):
+            if (block.get("signature") or block.get("data")) in marks:
+                return i
     return None
 
 
@@ -101,7 +107,7 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
     sent = _thinking(blocks)
     where = ctx.message_ptr(index, "content")
     if not sent:
-        other = _elsewhere(ctx, index)
+        other = _elsewhere(ctx, index, given)
         if other is not None:
             why = tr(
                 "The thinking block is in {other}, not in the assistant turn. It belongs to "
@@ -110,10 +116,11 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
             )
         else:
             why = tr(
-                "The assistant turn has lost its thinking block. With thinking on, the turn "
-                "that opened the tool loop goes back with its thinking block first, exactly "
-                "as the API returned it: without it the API rejects the request (manual "
-                "thinking) or the model continues without the reasoning behind its call."
+                "The assistant turn has lost its thinking block. With thinking on, an "
+                "assistant turn goes back with its thinking blocks first, exactly as the API "
+                "returned it, even when their text is empty: the docs say a turn rebuilt "
+                "without them gets a 400, and the model would lose the reasoning behind what "
+                "it said and did."
             )
         return Outcome(
             False, why, [diag(where, tr("the thinking block is missing from this turn"))]
@@ -177,6 +184,14 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
     return CHECKS["message-equals"].function(ctx, {**params, "what": tr("the assistant turn")})
 
 
+def _rejects_disabled(info: Any) -> bool:
+    """The model answers `thinking: {"type": "disabled"}` with a 400, as the rules judge it:
+    the table says so, or the model's lowest setting is `between_tools` instead."""
+    if info is None:
+        return False
+    return info.disabled == "no" or (info.disabled is None and bool(info.between_tools))
+
+
 @check(
     "thinking-kept",
     kinds=("json",),
@@ -190,18 +205,26 @@ def thinking_turn_resent(ctx: JsonContext, params: Mapping) -> Outcome:
 @safe
 def thinking_kept(ctx: JsonContext, params: Mapping) -> Outcome:
     """The request body's `thinking` is `params.thinking`, the setting the tool loop began
-    with: one thinking configuration per assistant turn, and a tool loop is one turn."""
+    with: one thinking configuration per assistant turn, and a tool loop is one turn.
+
+    `thinking` left out passes where it means the same (`adaptive` on a model that thinks
+    by default, per the rules' model table). `disabled` on a model that rejects it is named
+    as the 400 it is, with the model's lowest setting where it has one.
+    """
     expected = params["thinking"]
     if not isinstance(ctx.value, dict):
         return Outcome(
             False,
             tr(
                 "Your answer is a bare list of messages. Write the whole request body: the "
-                "API learns that thinking is on only from its `thinking` field, and checks "
-                "the thinking blocks against it."
+                "thinking setting and the tools travel in it, and the API checks the "
+                "thinking blocks against them."
             ),
         )
     if "thinking" not in ctx.value:
+        default = thinking_default(ctx.value.get("model"))
+        if default in ("on", "always") and expected == {"type": "adaptive"}:
+            return Outcome(True)  # left out, the model thinks adaptively: the same setting
         return Outcome(
             False,
             tr(
@@ -215,20 +238,38 @@ def thinking_kept(ctx: JsonContext, params: Mapping) -> Outcome:
     if value == expected:
         return Outcome(True)
     off = isinstance(value, dict) and value.get("type") == "disabled"
-    why = (
-        tr(
-            "Thinking is turned off in the middle of the tool loop. The API then drops the "
-            "thinking blocks, and the model carries on without the reasoning that made the "
-            "call. Keep {expected} until the turn ends with a final answer.",
+    info = model_info(ctx.value.get("model"))
+    if off and _rejects_disabled(info):
+        lowest = (
+            tr(
+                " Its lowest setting is `between_tools`, which still thinks between tool "
+                "calls, and its blocks go back the same way."
+            )
+            if info.between_tools
+            else ""
+        )
+        why = tr(
+            '{model} does not take `thinking: {{"type": "disabled"}}` at all: the API '
+            "answers 400.{lowest} And a tool loop keeps the setting it began with: keep "
+            "{expected} until the turn ends with a final answer.",
+            model=f"`{ctx.value.get('model')}`",
+            lowest=lowest,
             expected=_json(expected),
         )
-        if off
-        else tr(
+    elif off:
+        why = tr(
+            "Thinking is turned off in the middle of the tool loop. A tool loop is one "
+            "assistant turn, and a turn keeps the thinking setting it began with (several "
+            "current models do not take `disabled` at all): keep {expected} until the turn "
+            "ends with a final answer.",
+            expected=_json(expected),
+        )
+    else:
+        why = tr(
             "`thinking` is {value}, but the loop began with {expected}. A tool loop is one "
             "assistant turn, and a turn keeps one thinking setting: change it only between "
             "turns.",
             value=_json(value),
             expected=_json(expected),
         )
-    )
     return Outcome(False, why, [diag("/thinking", tr("not the setting the loop began with"))])

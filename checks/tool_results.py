@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ from ._runs import (
     _per_run,
     _shown,
     content_text,
+    is_sentence,
     is_whole,
     not_scenario,
     params_schema,
@@ -367,6 +369,129 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
                         key=key,
                     ),
                 )
+            if not is_sentence(value, parsed.get("error")):
+                return Outcome(
+                    False,
+                    tr(
+                        "{where}, `{key}` is {text}: a placeholder, not a sentence the model "
+                        "can act on. Say what went wrong and what it can do about it.",
+                        where=where,
+                        key=key,
+                        text=quote(value, 60),
+                    ),
+                )
+    if waiting:
+        return _not_judged(waiting)
+    return Outcome(True)
+
+
+#: what a model can do next after a failed call, when the criterion names nothing else
+_NEXT_STEP = r"retry|try again|wait|later|without|instead|tell the user|ask|skip|stop|another"
+
+
+def _without(text: str, echo: str | None) -> str:
+    """`text` with the exception's own words (`echo`) taken out, case aside."""
+    if not echo:
+        return text
+    return re.sub(re.escape(echo.strip()), " ", text, flags=re.IGNORECASE)
+
+
+def _own_words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]{2,}", text)
+
+
+@check(
+    "error-advice",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "runs": RUNS_SCHEMA,
+            "what": {"type": "string", "description": "the scenario, for messages"},
+            "field": {
+                "type": "string",
+                "description": "the key of the JSON content that holds the sentence (message)",
+            },
+            "next_step": {
+                "type": "string",
+                "description": "a regular expression (any case) for what the model can do next",
+            },
+            "advice": {
+                "type": "string",
+                "description": "the next steps in words, for messages (wait and retry, ...)",
+            },
+        },
+    ),
+)
+def error_advice(ctx: PythonContext, params: Mapping) -> Outcome:
+    """The selected runs' error content holds a `field` sentence (default `message`) that
+    tells the model what it can do next (`next_step`, a pattern) in words of its own.
+
+    The exception's own text (the run's key `exception_text`, from the support code's
+    `expected`) does not count: a message that only repeats `str(exc)`, with or without a
+    short label, is written for a log, not for the model. `advice` says the next steps in
+    words for the messages. A run that raised or returned no JSON object is left to the
+    criteria that name it ("not judged yet").
+    """
+    what = params.get("what", "")
+    field = params.get("field", "message")
+    pattern = re.compile(str(params.get("next_step") or _NEXT_STEP), re.IGNORECASE)
+    advice = str(params.get("advice") or tr("wait and retry, or go on without it"))
+    waiting = None
+    for run in selected(ctx, params):
+        where = tr("In run {run}", run=run.index + 1) + (f" ({what})" if what else "")
+        block = run.returned if run.exception is None else None
+        text = content_text(block.get("content")) if isinstance(block, dict) else None
+        try:
+            parsed = json.loads(text) if text is not None else None
+        except ValueError:
+            parsed = None
+        if not isinstance(parsed, dict):
+            waiting = waiting or tr(
+                "run {run} returned no tool_result whose content is a JSON object",
+                run=run.index + 1,
+            )
+            continue
+        message = parsed.get(field)
+        if not isinstance(message, str) or not message.strip():
+            return Outcome(
+                False,
+                tr(
+                    "{where}, the content has no `{key}` sentence. Say what went wrong and "
+                    "what the model can do about it: {advice}.",
+                    where=where,
+                    key=field,
+                    advice=advice,
+                ),
+            )
+        key = run.expected if isinstance(run.expected, Mapping) else {}
+        echo = key.get("exception_text")
+        rest = _without(message, echo if isinstance(echo, str) else None)
+        echoed = isinstance(echo, str) and bool(echo.strip()) and rest != message
+        if echoed and len(_own_words(rest)) < 3:
+            return Outcome(
+                False,
+                tr(
+                    "{where}, `{key}` is {text}: only the exception's own words, written for a "
+                    "log rather than for the model. Tell the model, in words of your own, what "
+                    "happened and what it can do next: {advice}.",
+                    where=where,
+                    key=field,
+                    text=quote(message, 120),
+                    advice=advice,
+                ),
+            )
+        if not pattern.search(rest):
+            return Outcome(
+                False,
+                tr(
+                    "{where}, `{key}` is {text}, which does not tell the model what it can "
+                    "do next: {advice}.",
+                    where=where,
+                    key=field,
+                    text=quote(message, 120),
+                    advice=advice,
+                ),
+            )
     if waiting:
         return _not_judged(waiting)
     return Outcome(True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from checker.checks import Outcome, check, quote, tr
 
@@ -217,6 +217,24 @@ def trim_total(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
+def _no_next_page(where: str, cursor: Any) -> str:
+    """Why a result with nothing left out must not carry `next_cursor`, even null: the task
+    says to leave the field out, and a cursor that is there at all reads as a next page."""
+    if cursor is None:
+        return tr(
+            "In {where}, nothing was left out, yet the result has `next_cursor`: null. When "
+            "there is no next page, leave `next_cursor` out: a cursor that is there at all "
+            "invites the model to ask for more.",
+            where=where,
+        )
+    return tr(
+        "In {where}, nothing was left out, yet `next_cursor` is {cursor}. When there is no "
+        "next page, leave `next_cursor` out.",
+        where=where,
+        cursor=quote(cursor),
+    )
+
+
 @check("trim-truncation", kinds=("python",), params=_TRIM_PARAMS)
 def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
     """`truncated` says whether rows were left out; if so, `next_cursor` is the last order_id."""
@@ -275,16 +293,8 @@ def trim_truncation(ctx: PythonContext, params: Mapping) -> Outcome:
                         wanted=quote(wanted),
                     ),
                 )
-        elif not cut and cursor is not None:
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, nothing was left out, yet `next_cursor` is {cursor}. Leave it "
-                    "out (or null) when there is no next page.",
-                    where=where,
-                    cursor=quote(cursor),
-                ),
-            )
+        elif not cut and "next_cursor" in returned:
+            return Outcome(False, _no_next_page(where, cursor))
     return Outcome(True)
 
 
@@ -384,16 +394,8 @@ def trim_complete(ctx: PythonContext, params: Mapping) -> Outcome:
                     value=_shown(returned, "truncated"),
                 ),
             )
-        if returned.get("next_cursor") is not None:
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, everything fits, so there is no next page: leave `next_cursor` "
-                    "out instead of {cursor}.",
-                    where=where,
-                    cursor=quote(returned["next_cursor"]),
-                ),
-            )
+        if "next_cursor" in returned:
+            return Outcome(False, _no_next_page(where, returned["next_cursor"]))
     return Outcome(True)
 
 

@@ -247,7 +247,7 @@ class _Session:
             entry=self.entry,
             file=self.filename,
             limits=self.limits,
-            params=plans[0]["call"],
+            params=_signature(plans),
             runs=results,
         )
         return RunReport(
@@ -602,3 +602,14 @@ def _opaque(value: Any) -> bool:
         elif isinstance(item, list):
             stack.extend(item)
     return False
+
+
+def _signature(plans: list[dict[str, Any]]) -> dict[str, Any]:
+    """The parameters the runs pass by name, for the advice on the entry's signature: those
+    every run passes as they are, the others (such as a `max_steps` that only some runs
+    set) as `name=...`, since the function needs a default for them."""
+    calls = [plan.get("call") or {} for plan in plans]
+    names = list(dict.fromkeys(name for call in calls for name in call))
+    return {
+        (name if all(name in call for call in calls) else f"{name}=..."): None for name in names
+    }

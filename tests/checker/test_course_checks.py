@@ -476,6 +476,8 @@ FIELDS = {
 def action_tool(name, actions, required=True, fields=(), description="x"):
     props = {"action": {"type": "string", "enum": actions}}
     props.update({f: {"type": "integer" if f == "amount_cents" else "string"} for f in fields})
+    if "priority" in props:
+        props["priority"]["enum"] = ["low", "high"]
     return {
         "name": name,
         "description": description,

@@ -553,6 +553,14 @@ def passes(exercise_id: str, source: str) -> None:
     assert verdict.passed, failing
 
 
+def fails(exercise_id: str, criterion: str, source: str) -> None:
+    exercise = COURSE.exercise(exercise_id)
+    verdict = mark(exercise.spec(), source, model=COURSE.model, checks=CHECKS)
+    by_id = {c.id: c for c in verdict.criteria}
+    assert not by_id[criterion].passed, by_id[criterion]
+    assert "next_cursor" in by_id[criterion].message
+
+
 def test_errors_as_data_passes_a_helper_style_with_text_blocks():
     passes(
         "errors-as-data",
@@ -616,9 +624,12 @@ def search_code(pattern, path=".", max_results=20):
     )
 
 
-def test_trim_result_passes_a_binary_search_that_keeps_a_null_cursor():
-    passes(
+def test_trim_result_refuses_a_binary_search_that_keeps_a_null_cursor():
+    """The task says to leave `next_cursor` out when nothing was cut (issue 30): a null
+    cursor is refused, with the reason."""
+    fails(
         "trim-result",
+        "all-fit",
         """\
 import json
 import math
@@ -655,8 +666,8 @@ def test_capped_loop_passes_a_loop_that_also_runs_the_last_replys_tools():
     passes(
         "capped-loop",
         """\
-def run_agent(client, text, tools, run_tool, max_steps=8):
-    messages = [{"role": "user", "content": text}]
+def run_agent(client, user_text, tools, run_tool, max_steps=8):
+    messages = [{"role": "user", "content": user_text}]
     sent = 0
     while True:
         response = client.messages.create(

@@ -297,7 +297,7 @@ def test_count_round_trips_rejects_misconceptions_naming_them(note):
 # ------------------------------------------------------------------------ trim-result
 
 TRIM_RIGHT = {
-    "a binary search that keeps a null cursor": """\
+    "a binary search, the cursor added only after a cut": """\
 import json
 import math
 
@@ -307,7 +307,7 @@ def size(value):
 
 
 def page(orders, n, total):
-    result = {"orders": orders[:n], "total": total, "truncated": n < total, "next_cursor": None}
+    result = {"orders": orders[:n], "total": total, "truncated": n < total}
     if n < total and n:
         result["next_cursor"] = orders[n - 1]["order_id"]
     return result
@@ -589,8 +589,8 @@ def _loop(old: str, new: str, source: str = LOOP_SOLUTION) -> str:
 
 LOOP_RIGHT = {
     "a while loop with a counter": """\
-def run_agent(client, text, tools, run_tool, max_steps=8):
-    messages = [{"role": "user", "content": text}]
+def run_agent(client, user_text, tools, run_tool, max_steps=8):
+    messages = [{"role": "user", "content": user_text}]
     sent = 0
     while True:
         response = client.messages.create(
@@ -617,8 +617,8 @@ def run_agent(client, text, tools, run_tool, max_steps=8):
 MODEL = "{{model}}"
 
 
-def run_agent(client, text, tools, run_tool, max_steps=8):
-    messages = [{"role": "user", "content": text}]
+def run_agent(client, user_text, tools, run_tool, max_steps=8):
+    messages = [{"role": "user", "content": user_text}]
     for step in range(1, max_steps + 1):
         reply = client.messages.create(model=MODEL, max_tokens=1024, tools=tools,
                                        messages=messages)
@@ -647,8 +647,8 @@ def answer(block, run_tool):
 STOP = {"end_turn", "max_tokens", "refusal", "stop_sequence", "model_context_window_exceeded"}
 
 
-def run_agent(client, text, tools, run_tool, max_steps=8):
-    history = [{"role": "user", "content": text}]
+def run_agent(client, user_text, tools, run_tool, max_steps=8):
+    history = [{"role": "user", "content": user_text}]
     last = None
     for _ in range(max_steps):
         last = client.messages.create(model="{{model}}", max_tokens=1024, tools=tools,
@@ -671,8 +671,8 @@ def run_agent(client, text, tools, run_tool, max_steps=8):
     return last
 """,
     "a recursive helper with the steps left": """\
-def run_agent(client, text, tools, run_tool, max_steps=8):
-    return _step(client, [{"role": "user", "content": text}], tools, run_tool, max_steps)
+def run_agent(client, user_text, tools, run_tool, max_steps=8):
+    return _step(client, [{"role": "user", "content": user_text}], tools, run_tool, max_steps)
 
 
 def _step(client, messages, tools, run_tool, left):

@@ -268,7 +268,7 @@ async def test_the_map_has_a_course_progress_bar_ellipses_and_objectives(make_ap
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = screen_text(app)
-        assert "Course ░░░" in text and "0 of 45 done (0%)" in text
+        assert "Course ░░░" in text and "0 of 49 done (0%)" in text
         # A row too long for the tree leaves out the lesson's progress (shown beside or
         # under it), and its title stays whole.
         rows = [line.rstrip() for line in text.splitlines() if "1. From talking" in line]
@@ -286,7 +286,7 @@ async def test_the_map_has_a_course_progress_bar_ellipses_and_objectives(make_ap
         app.store.answer_check(bundled_course.id, "why-tools", first_check, 0, True)
         app.screen.refresh_progress()
         await pilot.pause()
-        assert "1 of 45 done (2%)" in screen_text(app)
+        assert "1 of 49 done (2%)" in screen_text(app)
 
 
 # -- lesson pages -------------------------------------------------------------------------

@@ -336,7 +336,7 @@ def test_step_after_an_exercise_and_the_course_progress(bundled_course, store):
     # ...and once every exercise is passed, the next lesson.s first page.
     assert journey.step_after("thinking-round-trip") == Step("lesson", "tool-types", page=0)
     done, total = journey.course_progress()
-    assert (done, total) == (4, 45)  # 24 inline checks and 21 exercises
+    assert (done, total) == (4, 49)  # 26 inline checks and 23 exercises
 
 
 # -- no spoilers ----------------------------------------------------------------------------

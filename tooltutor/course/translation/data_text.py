@@ -14,7 +14,7 @@ from tooltutor.course.yamlsource import pointer_join
 #: The keys of a criterion's `params` whose strings the learner reads in messages and
 #: hints (every string below them, but the `item`s a note is attached to); `name` only as
 #: the name of a value a result must carry (`carries`), elsewhere it is a tool's name.
-LEARNER_PARAMS = frozenset({"what", "note", "notes"})
+LEARNER_PARAMS = frozenset({"what", "note", "notes", "advice"})
 
 
 def is_learner_param(pointer: str) -> bool:
