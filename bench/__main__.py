@@ -1,7 +1,8 @@
 """Run every benchmark and print each figure against its budget.
 
     python3 -m bench                     everything
-    python3 -m bench startup lint        some of them (startup, lint, python, tui, course, size)
+    python3 -m bench startup lint        some of them: startup, lint, python, tui, course,
+                                         size, plugin
     python3 -m bench startup --installed only the installed product (or --checkout)
     python3 -m bench --strict            exit 1 when a budget is missed
 
@@ -14,7 +15,15 @@ from __future__ import annotations
 
 import sys
 
-from bench import bench_course, bench_lint, bench_python, bench_size, bench_startup, bench_tui
+from bench import (
+    bench_course,
+    bench_lint,
+    bench_plugin,
+    bench_python,
+    bench_size,
+    bench_startup,
+    bench_tui,
+)
 from bench.common import table
 
 SUITES = {
@@ -24,6 +33,7 @@ SUITES = {
     "tui": bench_tui.run,
     "course": bench_course.run,
     "size": bench_size.run,
+    "plugin": bench_plugin.run,
 }
 PLACES = {"--installed": "installed", "--checkout": "checkout"}
 

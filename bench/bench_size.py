@@ -1,5 +1,6 @@
-"""What a user downloads and what an install takes on disk: the wheel, and each install's
-site-packages less a bare venv's (pip's own files), as `du` counts it."""
+"""What a user downloads and what an install takes on disk: each distribution's wheel,
+and each install's site-packages less a bare venv's (pip's own files), as `du` counts it,
+bytecode compiled (as pip installs)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import tempfile
 from pathlib import Path
 
 from bench.common import Result
-from bench.installed import CACHE, build_wheel, installed_python
+from bench.installed import CACHE, ROOTS, build_wheel, installed_python
 
 
 def disk_usage(folder: Path) -> int:
@@ -51,18 +52,38 @@ def installed_mb(python: Path) -> float:
     return extra / 1e6
 
 
-def run(places: str = "both") -> list[Result]:
-    with tempfile.TemporaryDirectory() as tmp:
-        wheel = build_wheel(Path(tmp))
-        wheel_mb = wheel.stat().st_size / 1e6
-    full = installed_mb(installed_python())
-    return [
-        Result("the wheel (tooltutor)", wheel_mb, 2, "MB", "compressed, the bundled course in it"),
-        Result(
-            "tooltutor installed, with its dependencies",
-            full,
-            80,
-            "MB",
-            "site-packages less a bare venv's, bytecode compiled",
-        ),
-    ]
+def packages_in(python: Path) -> str:
+    done = subprocess.run(
+        [str(python), "-m", "pip", "list", "--format=freeze", "--disable-pip-version-check"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    names = [line.split("==")[0] for line in done.stdout.split()]
+    return ", ".join(n for n in names if n not in ("pip", "setuptools"))
+
+
+#: (distribution, wheel budget MB, installed budget MB, what it is)
+DISTRIBUTIONS = [
+    ("full", 2, 60, "tooltutor, the whole product (python3 -m pip install .)"),
+    ("light", 1, 15, "tooltutor-checker, the engine alone (python3 -m pip install ./light)"),
+]
+
+
+def run() -> list[Result]:
+    results = []
+    for name, wheel_budget, installed_budget, what in DISTRIBUTIONS:
+        with tempfile.TemporaryDirectory() as tmp:
+            wheel = build_wheel(Path(tmp), ROOTS[name])
+            results.append(Result(f"wheel: {what}", wheel.stat().st_size / 1e6, wheel_budget, "MB"))
+        python = installed_python(name)
+        results.append(
+            Result(
+                f"installed: {what}",
+                installed_mb(python),
+                installed_budget,
+                "MB",
+                f"site-packages less a bare venv's: {packages_in(python)}",
+            )
+        )
+    return results

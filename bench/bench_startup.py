@@ -78,7 +78,7 @@ def measure(place: Place, files: Path, home: Path, only: set[str] | None = None)
         ratio = paired_ratio(argv, env, place.cwd, floor=place.floor, budget=budget)
         goal = f"; stretch {stretch:g}x" if stretch else ""
         results.append(
-            Result(f"{place.name}: {name}", ratio.median, budget, "x", ratio.detail() + goal)
+            Result(f"{place.name}: {name}", ratio.median, budget, "x", ratio.detail() + goal, ratio)
         )
     if not only or "TUI first paint" in only:
         results.append(_first_paint(place, home))
@@ -94,9 +94,8 @@ def _first_paint(place: Place, home: Path) -> Result:
     ratio = paired_ratio(
         place.tool, None, place.cwd, floor=place.floor, timer=timer, budget=TUI_BUDGET
     )
-    return Result(
-        f"{place.name}: TUI first paint (80x24)", ratio.median, TUI_BUDGET, "x", ratio.detail()
-    )
+    name = f"{place.name}: TUI first paint (80x24)"
+    return Result(name, ratio.median, TUI_BUDGET, "x", ratio.detail(), ratio)
 
 
 def run(places: str = "both") -> list[Result]:

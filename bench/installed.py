@@ -50,32 +50,37 @@ def venv_python(venv: Path) -> Path:
     return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
-def install(wheel: Path, venv: Path, extra: str = "") -> Path:
-    """A fresh venv at `venv` with `wheel` installed as pip installs it; its python."""
+def install(wheel: Path, venv: Path, others: tuple[str, ...] = ()) -> Path:
+    """A fresh venv at `venv` with `wheel` (and `others`) installed as pip installs them."""
     shutil.rmtree(venv, ignore_errors=True)
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv_python(venv)
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
-        + [f"{wheel}{extra}"],
+        + [str(wheel), *others],
         check=True,
     )
     return python
 
 
-def installed_python(name: str = "full", root: Path = REPO) -> Path:
-    """The python of a venv that has this checkout's wheel installed (built if needed)."""
+#: The distributions: the whole product (the root) and the light one (light/).
+ROOTS = {"full": REPO, "light": REPO / "light"}
+
+
+def installed_python(name: str = "full", others: tuple[str, ...] = ()) -> Path:
+    """The python of a venv where the wheel of distribution `name` (of ROOTS) is installed,
+    with `others` beside it; built and installed again when the wheel's content changed."""
     given = os.environ.get("TOOLTUTOR_BENCH_VENV")
-    if given and name == "full":
+    if given and name == "full" and not others:
         return venv_python(Path(given))
-    venv = CACHE / f"venv-{name}"
+    venv = CACHE / "-".join(["venv", name, *others])
     with tempfile.TemporaryDirectory() as tmp:
-        wheel = build_wheel(Path(tmp), root)
+        wheel = build_wheel(Path(tmp), ROOTS[name])
         digest = wheel_digest(wheel)
         stamp = venv / "bench-wheel-digest"
         if stamp.is_file() and stamp.read_text() == digest and venv_python(venv).exists():
             return venv_python(venv)
         print(f"installing {wheel.name} into {venv} ...", file=sys.stderr, flush=True)
-        python = install(wheel, venv)
+        python = install(wheel, venv, others)
     stamp.write_text(digest)
     return python
