@@ -23,9 +23,11 @@ from __future__ import annotations
 import importlib
 import sys
 import types
-from typing import TYPE_CHECKING, Any
 
+TYPE_CHECKING = False  # not `typing`'s: `import checker` alone imports next to nothing
 if TYPE_CHECKING:
+    from typing import Any
+
     from checker.diagnostics import Criterion, Diagnostic, LintResult, Verdict
     from checker.lint import lint, lint_value
 

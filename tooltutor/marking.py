@@ -11,7 +11,6 @@ problem of the course, reported with the file and line that failed.
 
 from __future__ import annotations
 
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +56,8 @@ def course_checks(course) -> dict[str, Any]:
 
 def _where(exc: BaseException, folder: Path) -> str:
     """`checks/tools.py:12: NameError: ...`: the frame of the course's file that failed."""
+    import traceback  # only when a course's checks fail to load: not on `check`'s path
+
     frames = [
         f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(str(folder))
     ]
