@@ -2,7 +2,7 @@
 
     python3 -m bench                     everything
     python3 -m bench startup lint        some of them: startup, lint, python, tui, course,
-                                         size, plugin
+                                         session, size, plugin
     python3 -m bench startup --installed only the installed product (or --checkout)
     python3 -m bench --strict            exit 1 when a budget is missed
 
@@ -20,6 +20,7 @@ from bench import (
     bench_lint,
     bench_plugin,
     bench_python,
+    bench_session,
     bench_size,
     bench_startup,
     bench_tui,
@@ -32,6 +33,7 @@ SUITES = {
     "python": bench_python.run,
     "tui": bench_tui.run,
     "course": bench_course.run,
+    "session": bench_session.run,
     "size": bench_size.run,
     "plugin": bench_plugin.run,
 }

@@ -23,6 +23,8 @@ _SCOPES = {
     "model": "model rule: needs the body, or `--model`",
     "document": "document rule",
     "exercise": "found by running a Python answer",
+    "session": "session rule: found by `lint --session`, comparing a request with the exchange "
+    "it continues",
 }
 
 
@@ -103,12 +105,23 @@ def rules_markdown() -> str:
     out = [
         "# Rules",
         "",
-        "What `tooltutor lint`, the `protocol` check and the Python exercises report. Severity",
-        "`error` means the real API answers HTTP 400; `warning` means it is accepted today",
-        "but is risky, or depends on what the request cannot show (the model, a beta",
-        "header). Each entry is generated from the rule's one declaration in",
-        "`checker/rules/` by `python -m checker.catalogue --write`; do not edit by hand.",
-        "`tooltutor lint --explain RULE` prints one entry.",
+        "What `tooltutor lint`, the `protocol` check and the Python exercises report. Each",
+        "entry is generated from the rule's one declaration in `checker/rules/` by",
+        "`python -m checker.catalogue --write`; do not edit by hand. `tooltutor lint --explain",
+        "RULE` prints one entry.",
+        "",
+        "The severity policy:",
+        "",
+        "- **error**: a 400 the request shows. A valid request is never an error; recorded",
+        "  traffic the API accepted (`tests/recordings/`) holds the rules to it.",
+        "- **warning**: likely to hurt this request (a mistake the API takes but that loses",
+        "  data or breaks the loop). A warning-level rule's page says why it is not a note;",
+        "  warnings stay under 3% of recorded accepted requests.",
+        "- **note**: anything else: a reminder, a style preference, what depends on a header",
+        "  the body cannot show (a beta, the API version), a fact the docs and live reports",
+        "  disagree on. Notes are hidden unless asked for (`tooltutor lint --show-notes`).",
+        "  When the request's headers are known (a HAR file, a logged record, the SDK hook,",
+        "  `lint(headers=...)`), a beta or version rule is judged from them instead.",
         "",
         "Contents:",
         "",

@@ -23,8 +23,10 @@ from checker.jsonpointer import build as pointer
 from checker.jsonpointer import split as split_pointer
 from checker.terminal_text import escaped
 
-Severity = Literal["error", "warning"]
-SEVERITIES: tuple[str, ...] = ("error", "warning")
+Severity = Literal["error", "warning", "note"]
+#: error: the API answers 400; warning: likely to hurt this request; note: anything else
+#: (a reminder, what depends on a header, a preference), hidden unless asked for
+SEVERITIES: tuple[str, ...] = ("error", "warning", "note")
 
 #: Diagnostics that mean the submission could not be read at all (Exercism's "error" status).
 UNREADABLE_RULES = frozenset(
@@ -81,7 +83,7 @@ class Diagnostic(_DiagnosticFields):
         column: int | None = None,
     ) -> Diagnostic:
         if severity not in SEVERITIES:
-            raise ValueError(f"severity must be 'error' or 'warning', not {severity!r}")
+            raise ValueError(f"severity must be 'error', 'warning' or 'note', not {severity!r}")
         return super().__new__(cls, rule, severity, path, message, hint, line, column)
 
     @property
@@ -207,6 +209,18 @@ class LintResult(_LintResultFields):
     @property
     def warnings(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.severity == "warning"]
+
+    @property
+    def notes(self) -> list[Diagnostic]:
+        """Reminders and what depends on what the request cannot show (docs/rules.md)."""
+        return [d for d in self.diagnostics if d.severity == "note"]
+
+    def without_notes(self) -> LintResult:
+        """The same result with its notes left out (what `lint` prints unless asked)."""
+        if not any(d.severity == "note" for d in self.diagnostics):
+            return self
+        kept = [d for d in self.diagnostics if d.severity != "note"]
+        return LintResult(self.valid, self.format, kept)
 
     def to_dict(self) -> dict[str, Any]:
         return {

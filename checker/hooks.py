@@ -20,6 +20,13 @@ it is not retried and not wrapped in `APIConnectionError`. (SDK versions that wr
 transport error retry it and raise `APIConnectionError` whose `__cause__` is the
 `RequestLintError`; pass `max_retries=0` to such a client.)
 
+With `repair=True` (opt-in), a body the API would reject for a pairing that can be
+repaired without inventing anything (`checker.fixes`: an unanswered call answered with an
+error result saying it was not executed, results split over two messages merged, text
+moved after the results, an orphan or repeated result removed) is repaired before it is
+linted and sent; each change is logged on the `tooltutor.hooks` logger (a warning) and
+kept in `linter.repairs`. What cannot be repaired honestly is left for the lint to stop.
+
 For clients you build yourself, `RequestLinter` is the hook: `httpx.Client(event_hooks=
 linter.event_hooks)` (`linter.async_event_hooks` for `httpx.AsyncClient`). It keeps every
 linted request in `linter.records`. The pytest plugin (`checker.pytest_plugin`) uses the
@@ -141,7 +148,8 @@ class RequestLinter:
     endings to lint (e.g. `{"/invoke": "anthropic"}` for a gateway), beside the three
     standard ones. `fail_on_warnings` treats a request with warnings as rejected too.
     `raise_on_invalid=False` only records (see `failures`). `on_invalid` is called with
-    each rejected `LintedRequest` before anything is raised.
+    each rejected `LintedRequest` before anything is raised. `repair=True` repairs what
+    `checker.fixes` can repair honestly before linting, logging each change.
     """
 
     def __init__(
@@ -156,6 +164,7 @@ class RequestLinter:
         raise_on_invalid: bool = True,
         on_invalid: Callable[[LintedRequest], object] | None = None,
         sdk: str | None = None,
+        repair: bool = False,
     ) -> None:
         from checker.lint import FORMATS
 
@@ -177,8 +186,17 @@ class RequestLinter:
         self.raise_on_invalid = raise_on_invalid
         self.on_invalid = on_invalid
         self.sdk = sdk
+        self.repair = repair
+        #: every change `repair=True` made: (method, url, `checker.fixes.Change`)
+        self.repairs: list[tuple[str, str, Any]] = []
         #: every request judged, in the order sent
         self.records: list[LintedRequest] = []
+        #: the conversation as sent: `{"url", "request", "response", "status"}` per
+        #: request (the response when the response hook read a JSON one); `lint_session()`
+        self.exchanges: list[dict[str, Any]] = []
+        self._exchange_of: weakref.WeakKeyDictionary[Any, dict[str, Any]] = (
+            weakref.WeakKeyDictionary()
+        )
         self._seen: weakref.WeakSet[Any] = weakref.WeakSet()
 
     # ------------------------------------------------------------------ what it judges
@@ -223,14 +241,119 @@ class RequestLinter:
         plan = self._plan(request)
         if plan is None:
             return None
-        return self.lint_body(str(request.method), str(request.url), _read(request))
+        body = self._repaired(request, plan, _read(request))
+        linted = self.lint_body(str(request.method), str(request.url), body)
+        self._remember(request, plan, body)
+        return linted
 
     async def alint(self, request: HTTPRequest) -> LintedRequest | None:
         """`lint` for an `httpx.AsyncClient` request (reads a streamed body with `aread`)."""
         plan = self._plan(request)
         if plan is None:
             return None
-        return self.lint_body(str(request.method), str(request.url), await _aread(request))
+        body = self._repaired(request, plan, await _aread(request))
+        linted = self.lint_body(str(request.method), str(request.url), body)
+        self._remember(request, plan, body)
+        return linted
+
+    # ------------------------------------------------------------------ the session
+
+    def _remember(self, request: HTTPRequest, fmt: str, body: bytes) -> None:
+        import json
+
+        try:
+            value = json.loads(body)
+        except ValueError:
+            return
+        entry: dict[str, Any] = {
+            "url": str(request.url),
+            "format": fmt,
+            "request": value,
+            "response": None,
+            "status": None,
+        }
+        self.exchanges.append(entry)
+        with contextlib.suppress(TypeError):
+            self._exchange_of[request] = entry
+
+    def _entry_for(self, response: Any) -> dict[str, Any] | None:
+        request = getattr(response, "request", None)
+        try:
+            entry = self._exchange_of.get(request) if request is not None else None
+        except TypeError:
+            return None
+        if entry is None:
+            return None
+        entry["status"] = getattr(response, "status_code", None)
+        kind = str(response.headers.get("content-type", ""))
+        return entry if "json" in kind.lower() else None
+
+    def on_response(self, response: Any) -> None:
+        """The response event hook: keep a JSON response beside its request (a streamed
+        one is left unread: its turn is not known)."""
+        entry = self._entry_for(response)
+        if entry is not None:
+            with contextlib.suppress(Exception):
+                import json
+
+                entry["response"] = json.loads(response.read())
+
+    async def async_on_response(self, response: Any) -> None:
+        """`on_response` for `httpx.AsyncClient`."""
+        entry = self._entry_for(response)
+        if entry is not None:
+            with contextlib.suppress(Exception):
+                import json
+
+                entry["response"] = json.loads(await response.aread())
+
+    def lint_session(self, **options: Any) -> Any:
+        """Every request sent so far judged as a session (`checker.session.lint_session`):
+        each against the exchange it continues. `options` as `lint_session`'s; by default
+        this linter's `model`, `select` and `ignore`."""
+        from checker.session import lint_session
+
+        options.setdefault("model", self.model)
+        options.setdefault("select", self.select)
+        options.setdefault("ignore", self.ignore)
+        options.setdefault("json_values", True)
+        return lint_session(self.exchanges, **options)
+
+    def _repaired(self, request: HTTPRequest, fmt: str, body: bytes) -> bytes:
+        """With `repair=True`: the body repaired (and put in the request), else as it is."""
+        if not self.repair:
+            return body
+        import json
+
+        try:
+            value = json.loads(body)
+        except ValueError:
+            return body
+        from checker.fixes import repair_value
+
+        try:
+            fixed, changes = repair_value(value, fmt)
+        except ValueError:
+            return body
+        if not changes:
+            return body
+        new = json.dumps(fixed, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        _replace_body(request, new)
+        import logging
+
+        log = logging.getLogger("tooltutor.hooks")  # its documented name, in both installs
+        method, url = str(request.method), str(request.url)
+        for change in changes:
+            self.repairs.append((method, url, change))
+            log.warning(
+                "tooltutor repaired %s %s: %s (%s at %s)",
+                method,
+                url,
+                change.change,
+                change.rule,
+                change.path or "/",
+            )
+        return new
 
     def _plan(self, request: HTTPRequest) -> str | None:
         try:
@@ -267,12 +390,12 @@ class RequestLinter:
     @property
     def event_hooks(self) -> dict[str, list[Callable[[Any], None]]]:
         """`httpx.Client(event_hooks=linter.event_hooks)`."""
-        return {"request": [self], "response": []}
+        return {"request": [self], "response": [self.on_response]}
 
     @property
     def async_event_hooks(self) -> dict[str, list[Callable[[Any], Awaitable[None]]]]:
         """`httpx.AsyncClient(event_hooks=linter.async_event_hooks)`."""
-        return {"request": [self.async_hook], "response": []}
+        return {"request": [self.async_hook], "response": [self.async_on_response]}
 
     def attach(self, client: ClientT) -> ClientT:
         """Add this hook to an SDK client (its httpx client) or an httpx client; returns it."""
@@ -281,10 +404,13 @@ class RequestLinter:
             self.sdk = sdk
         import inspect
 
-        hook: Any = self.async_hook if inspect.iscoroutinefunction(http.send) else self
+        asynchronous = inspect.iscoroutinefunction(http.send)
+        hook: Any = self.async_hook if asynchronous else self
+        answer: Any = self.async_on_response if asynchronous else self.on_response
         hooks = dict(http.event_hooks)
         if hook not in hooks.get("request", []):
             hooks["request"] = [*hooks.get("request", []), hook]
+            hooks["response"] = [*hooks.get("response", []), answer]
             http.event_hooks = hooks
         return client
 
@@ -355,6 +481,19 @@ def _http_client(client: Any) -> tuple[Any, str | None]:
 
 def _is_http_client(value: Any) -> bool:
     return hasattr(value, "event_hooks") and callable(getattr(value, "send", None))
+
+
+def _replace_body(request: Any, body: bytes) -> None:
+    """Give an httpx request a new body (its stream, its cached content, its length)."""
+    stream_type = type(getattr(request, "stream", None))
+    package = sys.modules.get(type(request).__module__.partition(".")[0])
+    byte_stream = getattr(package, "ByteStream", None)
+    if byte_stream is None and stream_type.__name__ == "ByteStream":
+        byte_stream = stream_type
+    if byte_stream is not None:
+        request.stream = byte_stream(body)
+    request._content = body
+    request.headers["Content-Length"] = str(len(body))
 
 
 def _read(request: Any) -> bytes:

@@ -34,7 +34,7 @@ import functools
 import gc
 import importlib
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from checker.detect import detect_format
@@ -82,18 +82,21 @@ def lint(
     model: str | None = None,
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
+    headers: Mapping[str, Any] | None = None,
 ) -> LintResult:
     """Lint a request: JSON text (str or UTF-8 bytes) or a parsed value. Never raises on input.
 
     `format` is "auto", "anthropic", "openai" or "responses". `model` overrides the body's
     `model` for the model's rules (and enables them for a bare messages array). `select`
     keeps only the rules it names and `ignore` drops rules: rule ids, or globs such as
-    `a-tool-*` (ValueError for a pattern that names no rule).
+    `a-tool-*` (ValueError for a pattern that names no rule). `headers`: the request's
+    HTTP headers when known (a log or a hook has them): what depends on `anthropic-beta`
+    or `anthropic-version` is judged from them instead of being a note.
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     if select or ignore:
-        return _selected(lint(text_or_obj, format, model=model), select, ignore)
+        return _selected(lint(text_or_obj, format, model=model, headers=headers), select, ignore)
     failed_format = "unknown" if format == "auto" else format
     if isinstance(text_or_obj, (bytes, bytearray)):
         try:
@@ -105,9 +108,11 @@ def lint(
             doc = parse(text_or_obj)
         except JsonSyntaxError as err:
             return LintResult.of(failed_format, [json_syntax_diagnostic(err)])
-        result = _lint(doc.value, format, bare=None, model=model, trusted=True, fragment=False)
+        result = _lint(
+            doc.value, format, bare=None, model=model, trusted=True, fragment=False, headers=headers
+        )
         return _placed(result, doc)
-    return lint_value(text_or_obj, format, model=model)
+    return lint_value(text_or_obj, format, model=model, headers=headers)
 
 
 @_without_gc
@@ -118,6 +123,7 @@ def lint_value(
     bare: bool | None = None,
     model: str | None = None,
     fragment: bool = False,
+    headers: Mapping[str, Any] | None = None,
 ) -> LintResult:
     """Lint a parsed value; diagnostics carry no line/column, sorted in document order.
 
@@ -129,7 +135,9 @@ def lint_value(
     """
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
-    result = _lint(obj, format, bare=bare, model=model, trusted=False, fragment=fragment)
+    result = _lint(
+        obj, format, bare=bare, model=model, trusted=False, fragment=fragment, headers=headers
+    )
     order = sorted(
         range(len(result.diagnostics)),
         key=lambda n: (_document_order(obj, result.diagnostics[n].path), n),
@@ -145,14 +153,17 @@ def lint_source(
     model: str | None = None,
     select: Iterable[str] = (),
     ignore: Iterable[str] = (),
+    headers: Mapping[str, Any] | None = None,
 ) -> LintResult:
     """`lint` of JSON text already parsed by `checker.source.parse`: the text is not parsed
     again, and the diagnostics are placed at their line:column in `doc.text`."""
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     if select or ignore:
-        return _selected(lint_source(doc, format, model=model), select, ignore)
-    result = _lint(doc.value, format, bare=None, model=model, trusted=True, fragment=False)
+        return _selected(lint_source(doc, format, model=model, headers=headers), select, ignore)
+    result = _lint(
+        doc.value, format, bare=None, model=model, trusted=True, fragment=False, headers=headers
+    )
     return _placed(result, doc)
 
 
@@ -208,6 +219,7 @@ def _lint(
     model: str | None,
     trusted: bool,
     fragment: bool,
+    headers: Mapping[str, Any] | None = None,
 ):
     out: list[Diagnostic] = []
     if not trusted:
@@ -218,7 +230,9 @@ def _lint(
     if detected == "responses" and container:
         from checker.rules.responses import document
 
-        return document.lint_responses(obj, out, bare=bare, model=model, fragment=fragment)
+        return document.lint_responses(
+            obj, out, bare=bare, model=model, fragment=fragment, headers=headers
+        )
     if isinstance(obj, (list, tuple)):
         messages, prefix = obj, ""
     elif isinstance(obj, dict):
@@ -266,7 +280,14 @@ def _lint(
     if detected in ("anthropic", "openai"):  # only that API's rules are loaded
         rules = importlib.import_module(f"{__package__}.rules.{detected}")
         out.extend(
-            rules.check(messages, body=body, prefix=prefix, model=model, complete=not fragment)
+            rules.check(
+                messages,
+                body=body,
+                prefix=prefix,
+                model=model,
+                complete=not fragment,
+                headers=headers,
+            )
         )
     else:
         out.append(

@@ -16,7 +16,10 @@ Installed with tooltutor (entry point `pytest11`: `tooltutor`); or load it with
   `checker.testing.canned_response`, or your `handler`) that lints every request;
   `request_linter.attach(client)` adds the hook to any SDK or httpx client;
   `request_linter.records` lists what was sent; `with request_linter.expect_rejection():`
-  around a call that must be rejected (the test then passes).
+  around a call that must be rejected (the test then passes);
+  `request_linter.assert_session_valid()` judges every request the test sent as one
+  recorded session (each against the exchange it continues: `checker.session`), and
+  `request_linter.lint_session()` returns that result.
 - `assert_valid_request(body)` (from `checker.testing`) for a body built without sending.
 
 No request leaves the machine because of the plugin; the network is whatever the test's
@@ -137,7 +140,10 @@ def _wrap_send(patch: pytest.MonkeyPatch, module: Any, linter: RequestLinter) ->
         def linted_send(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
             __tracebackhide__ = True
             linter(request)
-            return send(self, request, *args, **kwargs)
+            response = send(self, request, *args, **kwargs)
+            if not kwargs.get("stream"):
+                linter.on_response(response)
+            return response
 
         patch.setattr(client, "send", linted_send)
     async_client = getattr(module, "AsyncClient", None)
@@ -147,7 +153,10 @@ def _wrap_send(patch: pytest.MonkeyPatch, module: Any, linter: RequestLinter) ->
         async def linted_asend(self: Any, request: Any, *args: Any, **kwargs: Any) -> Any:
             __tracebackhide__ = True
             await linter.async_hook(request)
-            return await asend(self, request, *args, **kwargs)
+            response = await asend(self, request, *args, **kwargs)
+            if not kwargs.get("stream"):
+                await linter.async_on_response(response)
+            return response
 
         patch.setattr(async_client, "send", linted_asend)
 

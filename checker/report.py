@@ -24,7 +24,7 @@ from checker.i18n import N_, tr, trn
 from checker.terminal_text import masked
 
 #: Severity words in the location line (the rule id after them is never translated).
-_SEVERITY = {"error": N_("error"), "warning": N_("warning")}
+_SEVERITY = {"error": N_("error"), "warning": N_("warning"), "note": N_("note")}
 #: Longest source excerpt shown, in characters.
 MAX_EXCERPT = 100
 _CONTEXT_BEFORE = 50
@@ -95,15 +95,18 @@ def _pad(ch: str) -> str:
 
 def _summary(diagnostics: list[Diagnostic], fmt: str | None) -> str:
     errors = sum(1 for d in diagnostics if d.severity == "error")
-    warnings = len(diagnostics) - errors
+    notes = sum(1 for d in diagnostics if d.severity == "note")
+    warnings = len(diagnostics) - errors - notes
     parts = []
     if errors:
         parts.append(trn(errors, "{n} error", "{n} errors"))
     if warnings:
         parts.append(trn(warnings, "{n} warning", "{n} warnings"))
+    if notes:
+        parts.append(trn(notes, "{n} note", "{n} notes"))
     if errors:
         line = ", ".join(parts)
-    elif warnings:
+    elif warnings or notes:
         line = tr("valid: {problems}", problems=", ".join(parts))
     else:
         line = tr("valid: no problems found")

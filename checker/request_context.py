@@ -16,6 +16,9 @@ class RequestContext:
 
     def __init__(self, messages: list[Any], *, body: dict[str, Any] | None, prefix: str):
         self.body = body
+        #: the request's HTTP headers, lower-case names (None: not known; a log, a hook or
+        #: `lint(headers=...)` gives them), for what depends on a beta or version header
+        self.headers: dict[str, str] | None = None
         self.messages = messages
         self.prefix = prefix
         self.msgs: list = []

@@ -257,6 +257,25 @@ class FixtureLinter(RequestLinter):
 
             pytest.fail("expected a request the API would reject; none was", pytrace=False)
 
+    def assert_session_valid(self) -> None:
+        """Fail now when a request sent so far breaks the exchange it continues (or is
+        invalid alone): the test's requests judged as a session (`lint_session`)."""
+        __tracebackhide__ = True
+        result = self.lint_session()
+        if not result.valid:
+            lines = ["tooltutor: the session the test sent would be rejected:"]
+            for exchange in result.exchanges:
+                for d in exchange.result.errors:
+                    place = exchange.earlier_of(d)
+                    where = f" (compare exchange {place.exchange} {place.part} {place.path})"
+                    lines.append(
+                        f"  request {exchange.number} {d.path or '/'}: {d.rule}: {d.message}"
+                        + (where if place is not None else "")
+                    )
+            import pytest
+
+            pytest.fail("\n".join(lines), pytrace=False)
+
     def assert_all_valid(self) -> None:
         """Fail now when a request sent so far was rejected (and not expected)."""
         __tracebackhide__ = True

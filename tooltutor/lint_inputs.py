@@ -103,12 +103,14 @@ class DocumentReport(_Record):
 class Options(_Record):
     """What the command line asks of every request."""
 
-    __slots__ = ("format", "model", "select", "ignore", "skip_non_requests")
+    __slots__ = ("format", "model", "select", "ignore", "skip_non_requests", "show_notes")
     format: str
     model: str | None
     select: tuple[str, ...]
     ignore: tuple[str, ...]
     skip_non_requests: bool
+    #: keep the notes (reminders, what depends on a header); dropped by default
+    show_notes: bool
 
     def __init__(
         self,
@@ -117,20 +119,26 @@ class Options(_Record):
         select: tuple[str, ...] = (),
         ignore: tuple[str, ...] = (),
         skip_non_requests: bool = False,
+        show_notes: bool = False,
     ) -> None:
-        super().__init__(format, model, tuple(select), tuple(ignore), skip_non_requests)
+        super().__init__(format, model, tuple(select), tuple(ignore), skip_non_requests, show_notes)
 
 
 DEFAULTS = Options()
 
 
-def _keep(options: Options) -> Callable[[str], bool] | None:
+def _keep(options: Options) -> Callable[[Diagnostic], bool] | None:
+    """Which diagnostics to report: `--select`/`--ignore`, and notes only when asked."""
     if not options.select and not options.ignore:
-        return None
+        if options.show_notes:
+            return None
+        return lambda d: d.severity != "note"
     from checker.rules import selector
 
-    keep: Callable[[str], bool] = selector(options.select, options.ignore)
-    return keep
+    by_rule: Callable[[str], bool] = selector(options.select, options.ignore)
+    if options.show_notes:
+        return lambda d: by_rule(d.rule)
+    return lambda d: d.severity != "note" and by_rule(d.rule)
 
 
 def lint_document(
@@ -140,7 +148,7 @@ def lint_document(
     *,
     first_line: int = 1,
     record: bool = False,
-    keep: Callable[[str], bool] | None = None,
+    keep: Callable[[Diagnostic], bool] | None = None,
 ) -> tuple[list[RequestReport], bool]:
     """Lint the requests of one JSON document (a file, or a line at `first_line`).
 
@@ -165,7 +173,7 @@ def lint_document(
                 reason=err.reason,
             )
         found = [json_syntax_diagnostic(err)]
-        result = LintResult.of("unknown", [d for d in found if keep is None or keep(d.rule)])
+        result = LintResult.of("unknown", [d for d in found if keep is None or keep(d)])
         return [RequestReport(name, first_line, "", "document", result)], False
     if is_request(doc.value):
         items = None  # the document itself
@@ -182,17 +190,19 @@ def lint_document(
         result = lint_source(doc, fmt, model=options.model)
         diagnostics = [_shifted(d, shift) for d in result.diagnostics]
         kind = "request" if is_request(doc.value) else "document"
-        kept = [d for d in diagnostics if keep is None or keep(d.rule)]
+        kept = [d for d in diagnostics if keep is None or keep(d)]
         return [
             RequestReport(name, first_line, "", kind, LintResult.of(result.format, kept))
         ], False
     reports = []
     for item in items:
         fmt = options.format if options.format != "auto" else (item.format or "auto")
-        result = lint_value(item.value, fmt, model=options.model, fragment=item.fragment)
+        result = lint_value(
+            item.value, fmt, model=options.model, fragment=item.fragment, headers=item.headers
+        )
         diagnostics = [_placed(d, item, doc, shift) for d in result.diagnostics]
         if keep is not None:
-            diagnostics = [d for d in diagnostics if keep(d.rule)]
+            diagnostics = [d for d in diagnostics if keep(d)]
         diagnostics.sort(key=lambda d: (d.line or 0, d.column or 0))
         line = doc.locate(item.pointer)[0] + shift
         kept_result = LintResult.of(result.format, diagnostics)
@@ -229,9 +239,12 @@ def _shifted(d: Diagnostic, shift: int) -> Diagnostic:
 
 
 def lint_jsonl(
-    data: bytes, name: str, options: Options = DEFAULTS
+    data: bytes, name: str, options: Options = DEFAULTS, *, first_line: int = 1
 ) -> tuple[list[RequestReport], int, str]:
-    """Lint every line of a JSON Lines file: (reports, records skipped, the decoded text)."""
+    """Lint every line of a JSON Lines file: (reports, records skipped, the decoded text).
+
+    `first_line`: the number of the first line of `data` in its file (a part of a file
+    linted by one of `--jobs`' workers)."""
     from checker.lint import lint
 
     keep = _keep(options)
@@ -241,7 +254,7 @@ def lint_jsonl(
     lines = data.split(b"\n")
     if lines and lines[0].startswith(b"\xef\xbb\xbf"):
         lines[0] = lines[0][3:]
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(lines, first_line):
         raw = raw.removesuffix(b"\r")
         try:
             line = raw.decode("utf-8")
@@ -280,7 +293,7 @@ def lint_file(
 
         keep = _keep(options)
         result = lint(data)
-        kept = [d for d in result.diagnostics if keep is None or keep(d.rule)]
+        kept = [d for d in result.diagnostics if keep is None or keep(d)]
         report = RequestReport(name, 1, "", "document", LintResult.of(result.format, kept))
         return DocumentReport(name, False, [report], 0, data.decode("utf-8", "replace"))
     reports, skipped = lint_document(text, name, options, record=options.skip_non_requests)

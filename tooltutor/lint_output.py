@@ -11,8 +11,8 @@
   per diagnostic at its file, line and column, with its JSON pointer as the logical
   location), for code-scanning uploads.
 - `github`: GitHub Actions workflow commands, `::error file=F,line=L,col=C,title=RULE::text`
-  (`::warning` for warnings), so a workflow run annotates each line of a request file or
-  a JSONL log; then the summary as a plain line.
+  (`::warning` for warnings, `::notice` for notes), so a workflow run annotates each line
+  of a request file or a JSONL log; then the summary as a plain line.
 """
 
 from __future__ import annotations
@@ -67,6 +67,7 @@ class Counts:
 
     def __init__(self, documents: Iterable[DocumentReport]) -> None:
         self.files = self.requests = self.invalid = self.errors = self.warnings = 0
+        self.notes = 0
         self.skipped = 0
         for doc in documents:
             self.files += 1
@@ -76,7 +77,8 @@ class Counts:
                 self.invalid += not r.result.valid
                 for d in r.result.diagnostics:
                     self.errors += d.is_error
-                    self.warnings += not d.is_error
+                    self.warnings += d.severity == "warning"
+                    self.notes += d.severity == "note"
 
     def to_dict(self) -> dict[str, int]:
         return {
@@ -86,6 +88,7 @@ class Counts:
             "invalid": self.invalid,
             "errors": self.errors,
             "warnings": self.warnings,
+            "notes": self.notes,
             "skipped": self.skipped,
         }
 
@@ -101,6 +104,8 @@ class Counts:
             problems.append(trn(self.errors, "{n} error", "{n} errors"))
         if self.warnings:
             problems.append(trn(self.warnings, "{n} warning", "{n} warnings"))
+        if self.notes:
+            problems.append(trn(self.notes, "{n} note", "{n} notes"))
         if self.invalid:
             out = f"{head}: {self.invalid} invalid ({', '.join(problems)})"
         elif problems:
@@ -195,7 +200,7 @@ def sarif(documents: list[DocumentReport]) -> dict[str, Any]:
                     {
                         "ruleId": d.rule,
                         "ruleIndex": index[d.rule],
-                        "level": "error" if d.is_error else "warning",
+                        "level": d.severity,
                         "message": {"text": _message(d)},
                         "locations": [
                             {
@@ -277,7 +282,7 @@ def github(documents: list[DocumentReport]) -> str:
                     if d.column is not None:
                         props.append(f"col={d.column}")
             props.append(f"title={_property(d.rule)}")
-            kind = "error" if d.is_error else "warning"
+            kind = {"error": "error", "warning": "warning"}.get(d.severity, "notice")
             out.append(f"::{kind} {','.join(props)}::{_data(d.rule + ': ' + _message(d))}")
     out.append(Counts(documents).line())
     return "\n".join(out) + "\n"

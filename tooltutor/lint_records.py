@@ -93,6 +93,9 @@ class Found(NamedTuple):
     embedded: bool = False
     origins: dict[str, str] | None = None
     fragment: bool = False
+    #: the HTTP request headers the record kept beside the body (HAR, HTTP logs), lower-case
+    #: names; None when it kept none
+    headers: dict[str, str] | None = None
 
 
 def find_requests(document: Any) -> list[Found]:
@@ -104,10 +107,38 @@ def find_requests(document: Any) -> list[Found]:
     return out
 
 
-def _search(value: Any, ptr: str, out: list[Found], depth: int, url: str | None) -> None:
+def _headers_of(record: dict[str, Any]) -> dict[str, str] | None:
+    """The request headers a record keeps: an object, or HAR's list of `{name, value}`."""
+    raw = record.get("headers")
+    if isinstance(raw, dict):
+        return {str(k).lower(): _header_value(v) for k, v in raw.items()}
+    if isinstance(raw, list):
+        found = {}
+        for item in raw:
+            if isinstance(item, dict) and isinstance(item.get("name"), str):
+                found[item["name"].lower()] = _header_value(item.get("value"))
+        return found
+    return None
+
+
+def _header_value(value: Any) -> str:
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _search(
+    value: Any,
+    ptr: str,
+    out: list[Found],
+    depth: int,
+    url: str | None,
+    headers: dict[str, str] | None = None,
+) -> None:
     if depth > MAX_DEPTH or not isinstance(value, dict):
         return
     url = _url_of(value) or url
+    headers = _headers_of(value) or headers
     if "standard_logging_object" in value and isinstance(value["standard_logging_object"], dict):
         _search(
             value["standard_logging_object"], ptr + "/standard_logging_object", out, depth + 1, url
@@ -136,11 +167,11 @@ def _search(value: Any, ptr: str, out: list[Found], depth: int, url: str | None)
         return
     post = value.get("postData")
     if isinstance(post, dict) and isinstance(post.get("text"), str):  # a HAR request
-        _candidate(post["text"], ptr + "/postData/text", out, depth, url, "har")
+        _candidate(post["text"], ptr + "/postData/text", out, depth, url, "har", headers)
         return
     for key in BODY_KEYS:
         if key in value and _candidate(
-            value[key], ptr + pointer(key), out, depth, url, _kind(key, value)
+            value[key], ptr + pointer(key), out, depth, url, _kind(key, value), headers
         ):
             return
 
@@ -152,7 +183,13 @@ def _kind(key: str, record: dict[str, Any]) -> str:
 
 
 def _candidate(
-    value: Any, ptr: str, out: list[Found], depth: int, url: str | None, kind: str
+    value: Any,
+    ptr: str,
+    out: list[Found],
+    depth: int,
+    url: str | None,
+    kind: str,
+    headers: dict[str, str] | None = None,
 ) -> bool:
     """Add the request `value` is (or holds); whether it was one."""
     embedded = False
@@ -164,12 +201,12 @@ def _candidate(
     if isinstance(value, dict) and is_request(value):
         fmt = _format_of(url)
         if fmt != "":
-            out.append(Found(ptr, value, fmt or None, kind, embedded))
+            out.append(Found(ptr, value, fmt or None, kind, embedded, headers=headers))
         return True
     if embedded:
         return False
     before = len(out)
-    _search(value, ptr, out, depth + 1, url)
+    _search(value, ptr, out, depth + 1, url, headers)
     return len(out) > before
 
 

@@ -20,7 +20,8 @@ from checker.rules.record import APIS, Rule, declared
 
 __all__ = ["APIS", "Rule", "all_rules", "api_message", "get", "ids", "load_all", "selector"]
 
-_PACKAGES = tuple(f"{__name__}.{api}" for api in APIS)
+#: each API's package, then the cross-turn rules (`checker.session` finds them)
+_PACKAGES = (*(f"{__name__}.{api}" for api in APIS), f"{__name__}.cross_turn")
 _loaded = False
 
 

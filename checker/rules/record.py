@@ -40,8 +40,9 @@ APIS: dict[str, str] = {
 #: message: judged on a bare messages array too; body: needs the request body; request:
 #: needs the whole request as it is sent (required and unknown top-level fields: skipped
 #: for an exercise's fragment of a body); model: needs the body or a model named on the
-#: command line; document: the text itself; exercise: found by running a learner's code.
-SCOPES = ("message", "body", "request", "model", "document", "exercise")
+#: command line; document: the text itself; exercise: found by running a learner's code;
+#: session: found by comparing a request with the exchange it continues (`checker.session`).
+SCOPES = ("message", "body", "request", "model", "document", "exercise", "session")
 
 
 class Finding(NamedTuple):
@@ -50,8 +51,17 @@ class Finding(NamedTuple):
     path: str
     message: str
     hint: str = ""
-    #: None: the rule's own severity; "warning" where the docstring says why
+    #: None: the rule's own severity; "warning" or "note" where the docstring says why
     severity: str | None = None
+    #: the `anthropic-beta` header that makes this finding moot ("*": any beta); see
+    #: `checker.rules.run`: dropped when the request's headers carry it, a note when the
+    #: headers are unknown
+    beta: str | None = None
+
+
+def needs_beta(finding: Finding, beta: str) -> Finding:
+    """`finding`, which holds only when the request does not send the beta header `beta`."""
+    return finding._replace(beta=beta)
 
 
 class Rule(NamedTuple):
@@ -128,7 +138,7 @@ def declare(
         raise ValueError(f"unknown api {api!r} for {rule_id}")
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r} for {rule_id}")
-    if severity not in ("error", "warning"):
+    if severity not in ("error", "warning", "note"):
         raise ValueError(f"unknown severity {severity!r} for {rule_id}")
     if rule_id in _RULES:
         raise ValueError(f"rule {rule_id} is declared twice")
@@ -200,3 +210,9 @@ def registered(api: str) -> list[Registered]:
 def declared() -> dict[str, Rule]:
     """Every rule declared so far, by id (import `checker.rules` to have them all)."""
     return _RULES
+
+
+def note(path: str, message: str, hint: str = "") -> Finding:
+    """A finding reported as a note: accepted, not likely to hurt this request (a reminder,
+    a preference, what depends on what the request cannot show). Hidden unless asked for."""
+    return Finding(path, message, hint, "note")

@@ -51,7 +51,9 @@ def test_exit_codes(files, capsys):
     assert f"{files['invalid']}:" in out and "error a-tool-result-missing" in out
     assert out.rstrip().endswith("1 error (Anthropic Messages)")
     code, out = run([str(files["warned"]), "--format", "anthropic"], capsys)
-    assert code == 0 and "warning a-first-not-user" in out and "valid: 1 warning" in out
+    assert code == 0 and "a-first-not-user" not in out, "notes are hidden by default"
+    code, out = run([str(files["warned"]), "--format", "anthropic", "--show-notes"], capsys)
+    assert code == 0 and "note a-first-not-user" in out and "valid: 1 note" in out
 
 
 def test_json_output(files, capsys):

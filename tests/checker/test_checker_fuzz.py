@@ -136,7 +136,7 @@ def _check(result: LintResult, *, text: str | None) -> None:
     assert result.format in ("anthropic", "openai", "responses", "unknown")
     assert result.valid == (not any(d.severity == "error" for d in result.diagnostics))
     for d in result.diagnostics:
-        assert d.severity in ("error", "warning")
+        assert d.severity in ("error", "warning", "note")
         assert d.path == "" or d.path.startswith("/")
         assert isinstance(d.message, str) and d.message and isinstance(d.hint, str)
         if text is not None:

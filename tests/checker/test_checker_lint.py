@@ -211,7 +211,7 @@ def test_valid_is_false_exactly_when_an_error_exists():
     only_warning = lint_value(
         [assistant("Hello"), user("hi"), assistant([tool_use("t1")]), user([tool_result("t1")])]
     )
-    assert only_warning.valid and only_warning.warnings and not only_warning.errors
+    assert only_warning.valid and only_warning.notes and not only_warning.errors
     with_error = lint_value([user("hi"), assistant([tool_use("t1")])])
     assert not with_error.valid and with_error.errors
 

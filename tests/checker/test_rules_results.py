@@ -272,7 +272,7 @@ BROKEN = [
         "image-file-source-beta",
         asking(image(type="file", file_id="file_011CNha8iCJcU1wXNR6q4V8w")),
         "a-image-source-invalid",
-        "warning",
+        "note",
         "/messages/0/content/0/source/type",
         "files-api-2025-04-14",
     ),

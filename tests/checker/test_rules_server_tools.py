@@ -410,7 +410,7 @@ def test_server_tool_use_needs_input():
 def test_mcp_needs_its_beta_header():
     d = only(body([user("Tools?")], (TOOLSET,), mcp_servers=[SERVER]), "a-mcp-beta-required")
     assert (d.severity, d.path) == (
-        "warning",
+        "note",
         "/mcp_servers",
     ) and "mcp-client-2025-11-20" in d.message
 
@@ -436,7 +436,7 @@ def test_mcp_server_unreferenced():
     assert (d.severity, d.path) == ("error", "/mcp_servers/1")
     # no toolset at all: the shape of the deprecated mcp-client-2025-04-04 beta, a warning
     d = only(body([user("Tools?")], (), mcp_servers=[SERVER]), "a-mcp-server-unreferenced")
-    assert d.severity == "warning" and "2025-04-04" in d.message
+    assert d.severity == "note" and "2025-04-04" in d.message
 
 
 def test_mcp_toolset_server_and_duplicates():

@@ -233,7 +233,7 @@ def test_deferred_search_tool_warns():
 
 def test_deferred_tool_nothing_can_load():
     d = only(body([FIND, WEATHER]), "a-deferred-unreachable")
-    assert (d.severity, d.path) == ("warning", "/tools/1/defer_loading")
+    assert (d.severity, d.path) == ("note", "/tools/1/defer_loading")
     assert "tool search tool" in d.message
     # a custom search that already returned references, or a search tool: no warning
     clean(custom_search([ref()]), "a-deferred-unreachable")

@@ -101,7 +101,7 @@ def test_beta_only_types_warn():
     }
     d = only(body([computer]), "a-tool-beta-required")
     assert (d.severity, d.path) == (
-        "warning",
+        "note",
         "/tools/0/type",
     ) and "computer-use-2025-11-24" in d.message
     clean(body([{"type": "bash_20250124", "name": "bash"}]), "a-tool-beta-required")
@@ -169,7 +169,7 @@ def test_fields_of_another_version(tool, key, word):
 
 def test_unknown_field_warns():
     d = only(body([dict(WEB_SEARCH, max_use=3)]), "a-tool-field-unsupported")
-    assert (d.severity, d.path) == ("warning", "/tools/0/max_use")
+    assert (d.severity, d.path) == ("note", "/tools/0/max_use")
 
 
 def test_required_fields():
@@ -405,7 +405,7 @@ def test_context_management_is_beta():
         body(context_management=edits({"type": "clear_tool_uses_20250919"})),
         "a-context-management-beta",
     )
-    assert (d.severity, d.path) == ("warning", "/context_management")
+    assert (d.severity, d.path) == ("note", "/context_management")
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,7 @@ def test_json_report_of_many_requests(log):
         "invalid": 2,
         "errors": 2,
         "warnings": 0,
+        "notes": 0,
         "skipped": 1,
     }
     first, second, third = data["requests"]

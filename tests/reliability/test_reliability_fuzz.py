@@ -163,7 +163,7 @@ def assert_verdict(exercise, answer: str | bytes, verdict: Verdict) -> None:
     if not verdict.passed:
         assert any(not c.passed for c in verdict.criteria) or verdict.diagnostics
     for d in verdict.diagnostics:
-        assert d.severity in ("error", "warning") and d.message
+        assert d.severity in ("error", "warning", "note") and d.message
         assert d.line is None or d.line >= 1
     json.dumps(verdict.to_dict())  # `check --json`
     text = answer.decode("utf-8", "replace") if isinstance(answer, bytes) else answer

@@ -104,11 +104,61 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         help=t("do not report these rules: ids or globs, comma-separated"),
     )
     parser.add_argument(
+        "--show-notes",
+        action="store_true",
+        help=t(
+            "also print notes: reminders and what depends on a header the request does not "
+            "show (hidden by default; see docs/rules.md)"
+        ),
+    )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        metavar="N",
+        type=int,
+        default=1,
+        help=t("lint with N worker processes (0: one per CPU), for large logs and folders"),
+    )
+    parser.add_argument(
         "--explain",
         metavar="RULE",
         help=t("print what a rule checks, with a broken example and the fix, and exit"),
     )
+    add_mode_arguments(parser)
     parser.set_defaults(run=run)
+
+
+def add_mode_arguments(parser: argparse.ArgumentParser) -> None:
+    """`--session`, `--fix` (with `--write`) and `--tools`: see `tooltutor.commands.lint_modes`."""
+    parser.add_argument(
+        "--session",
+        metavar="PATH",
+        help=t(
+            "judge a recorded session (JSON Lines of exchanges, a HAR file, a vcrpy cassette): "
+            "each request alone and against the exchange it continues"
+        ),
+    )
+    parser.add_argument(
+        "--fix",
+        metavar="FILE",
+        help=t(
+            "print a unified diff that repairs what can be repaired without inventing "
+            "anything (exit 0: a fix, 1: nothing to fix, 2: an error)"
+        ),
+    )
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help=t("with --fix: apply the repair to the file in place"),
+    )
+    parser.add_argument(
+        "--tools",
+        metavar="FILE",
+        help=t(
+            "judge a list of tool definitions (an MCP tools/list result, an Anthropic or "
+            "OpenAI tools array) for every API at once"
+        ),
+    )
 
 
 def _patterns(values: list[str]) -> list[str]:
@@ -179,6 +229,10 @@ def run(args: argparse.Namespace) -> int:
     # languages the interface speaks.
     if args.explain:
         return explain(args.explain)
+    if args.session or args.fix or args.tools or args.write:
+        from tooltutor.commands.lint_modes import run_mode
+
+        return run_mode(args, sys.modules[__name__])
     if not args.files:
         raise UserError(t("lint needs a FILE to judge ('-' for standard input), or --explain RULE"))
     output = args.output_format or ("json" if args.json else "text")
@@ -189,6 +243,7 @@ def run(args: argparse.Namespace) -> int:
         select=tuple(_patterns(args.select)),
         ignore=tuple(_patterns(args.ignore)),
         skip_non_requests=args.skip_non_requests,
+        show_notes=args.show_notes,
     )
     if options.select or options.ignore:
         from checker.rules import selector
@@ -197,12 +252,21 @@ def run(args: argparse.Namespace) -> int:
             selector(options.select, options.ignore)
         except ValueError as err:
             raise _unknown_rule(str(err)) from None
-    documents = []
+    inputs = []
     for path in _paths(args.files, args.recursive):
         data = read_input(path)
         name = "<stdin>" if path == "-" else path
-        jsonl = args.jsonl or (path != "-" and is_jsonl(path))
-        document = lint_file(name, data, options, jsonl=jsonl)
+        inputs.append((name, data, args.jsonl or (path != "-" and is_jsonl(path))))
+    jobs = getattr(args, "jobs", 1)
+    if jobs != 1:
+        from tooltutor.lint_jobs import default_jobs, lint_files
+
+        if jobs < 0:
+            raise UserError(t("--jobs takes a number of workers, 0 for one per CPU"))
+        documents = lint_files(inputs, options, jobs or default_jobs())
+    else:
+        documents = [lint_file(name, data, options, jsonl=jsonl) for name, data, jsonl in inputs]
+    for document, (name, _, jsonl) in zip(documents, inputs, strict=True):
         if not jsonl and looks_like_jsonl(document):
             print(
                 t(
@@ -212,7 +276,6 @@ def run(args: argparse.Namespace) -> int:
                 ),
                 file=sys.stderr,
             )
-        documents.append(document)
     from tooltutor.lint_output import render, valid
 
     if hasattr(sys.stdout, "reconfigure"):

@@ -22,6 +22,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "next": ("next", N_("go on to the next exercise you have not passed, in your editor")),
     "watch": ("watch", N_("check the current exercise each time you save its file")),
     "lint": ("lint", N_("judge a tool-calling request as the Anthropic or OpenAI API would")),
+    "explain": ("explain", N_("name the rules that explain an API error message you pasted")),
     "validate": ("validate", N_("check a course directory and self-test its exercises")),
     "progress": ("progress", N_("show what you have done")),
     "reset": ("reset", N_("forget the progress of an exercise, or of the whole course")),

@@ -9,13 +9,17 @@ which the `request-shape` checks of `shape` report once.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from checker.diagnostics import Diagnostic
-from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules import (
+    general,  # noqa: F401 (declares request-shape first)
+    model_unknown,
+)
 from checker.rules.anthropic.context import Context
 from checker.rules.anthropic.models import claude_version
-from checker.rules.run import run
+from checker.rules.run import header_map, run
 
 #: The topic modules, in the order their rules run (and the docs list them).
 MODULES = (
@@ -52,6 +56,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
+model_unknown.register("anthropic", lambda model: claude_version(model) is not None)
 
 __all__ = ["Context", "check", "claude_version"]
 
@@ -63,6 +68,7 @@ def check(
     prefix: str,
     model: str | None = None,
     complete: bool = True,
+    headers: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
     """Apply the Anthropic rules. `body` is None for a bare messages array.
 
@@ -73,4 +79,5 @@ def check(
     if model is None and body is not None and isinstance(body.get("model"), str):
         model = body["model"]
     ctx = Context(messages, body=body, prefix=prefix, model=model)
+    ctx.headers = header_map(headers)
     return run("anthropic", ctx, with_model=model is not None, complete=complete)

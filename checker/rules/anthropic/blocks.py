@@ -161,6 +161,7 @@ _AFTER_A_CALL = frozenset(
     api="anthropic",
     sources=(
         refs.TOOL_RESULTS,
+        refs.RECORDED_ID_REUSE,
         refs.issue("anthropics/claude-code", 21317),
         refs.issue("anthropics/claude-code", 20700),
     ),
@@ -188,27 +189,48 @@ _AFTER_A_CALL = frozenset(
 ]""",
 )
 def tool_use_id_duplicate(ctx: Context) -> Iterator[Finding]:
-    """Every `tool_use` id is unique in the request.
+    """Every `tool_use` id is unique within its assistant turn.
 
-    Results are matched to calls by id, so two calls with one id are ambiguous: HTTP 400.
+    Results are matched to calls by id, so two calls with one id in one turn (one
+    assistant message, or a run of them, which the API combines) are ambiguous: HTTP 400.
+    Weighed: an id reused in two different turns, each call answered in the message after
+    it, was recorded accepted (a history replayed from a provider whose ids repeat); the
+    400 reports are of duplicates within one message. So reuse across turns is a note: it
+    is accepted, but your own logs and any code that looks a call up by id may confuse the
+    two.
     """
     for uid, sites in ctx.use_sites.items():
         if len(sites) < 2:
             continue
         first = sites[0][0]
         for k, j in sites[1:]:
-            yield Finding(
-                ctx.path(k, "content", j, "id"),
-                tr(
-                    "the `tool_use` id {id} is used again: the first call with it is in {message}",
-                    id=quote(uid),
-                    message=ctx.where(first),
-                ),
-                tr(
-                    "Every call needs its own id. Resend each assistant turn unchanged (the API "
-                    "never repeats ids); if you make ids yourself, make them unique."
-                ),
+            same_turn = ctx.turn_start[k] <= first
+            message = tr(
+                "the `tool_use` id {id} is used again: the first call with it is in {message}",
+                id=quote(uid),
+                message=ctx.where(first),
             )
+            if same_turn:
+                yield Finding(
+                    ctx.path(k, "content", j, "id"),
+                    message,
+                    tr(
+                        "Every call needs its own id. Resend each assistant turn unchanged (the "
+                        "API never repeats ids); if you make ids yourself, make them unique."
+                    ),
+                )
+            else:
+                yield Finding(
+                    ctx.path(k, "content", j, "id"),
+                    tr(
+                        "{message}, an earlier turn (accepted: each call is answered in its own "
+                        "turn)",
+                        message=message,
+                    ),
+                    tr("If you make ids yourself, make them unique across the conversation."),
+                    "note",
+                )
+            first = k
 
 
 @rule(

@@ -22,7 +22,7 @@ from checker.rules.anthropic.models import (
     is_retired,
     model_info,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 SDK_PARAMS = (
     "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/types/"
@@ -251,14 +251,17 @@ def body_field_unknown(ctx: Context) -> Iterator[Finding]:
             continue
         path = pointer(key)
         if key in BETA_FIELDS:
-            yield warning(
-                path,
-                tr(
-                    "{key} needs a beta header (`anthropic-beta`), which the body does not "
-                    "show: without it the API rejects it as an extra input",
-                    key=code(key),
+            yield needs_beta(
+                warning(
+                    path,
+                    tr(
+                        "{key} needs a beta header (`anthropic-beta`), which the body does not "
+                        "show: without it the API rejects it as an extra input",
+                        key=code(key),
+                    ),
+                    tr("Send the beta header your feature's docs name, or remove the field."),
                 ),
-                tr("Send the beta header your feature's docs name, or remove the field."),
+                "*",
             )
         elif key in PLATFORM_FIELDS:
             yield warning(
@@ -279,13 +282,17 @@ def body_field_unknown(ctx: Context) -> Iterator[Finding]:
                 continue
             path = "/output_config" + pointer(key)
             if key in OUTPUT_CONFIG_BETA:
-                yield warning(
-                    path,
-                    tr(
-                        "`output_config.{key}` needs a beta header, which the body does not show",
-                        key=key,
+                yield needs_beta(
+                    warning(
+                        path,
+                        tr(
+                            "`output_config.{key}` needs a beta header, which the body does not "
+                            "show",
+                            key=key,
+                        ),
+                        tr("Send the beta header, or remove the field."),
                     ),
-                    tr("Send the beta header, or remove the field."),
+                    "*",
                 )
             else:
                 guess = close_match(key, list(OUTPUT_CONFIG_FIELDS))

@@ -10,32 +10,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from checker.i18n import tr
+from checker.models.claude import CACHE_MINIMUM as _MINIMUM
+from checker.models.claude import LOWEST_CACHE_MINIMUM
 from checker.rules.anthropic.caching import MINIMUM, NO_CACHE_CONTROL, Breakpoint, breakpoints
-from checker.rules.anthropic.context import Context, warning
+from checker.rules.anthropic.context import Context
 from checker.rules.anthropic.models import claude_version
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 # ------------------------------------------------------------------ minimum length
 
-#: the documented minimum cacheable prefix, in tokens, by (family, version)
-_MINIMUM = {
-    ("opus", (4, 5)): 4096,
-    ("opus", (4, 6)): 4096,
-    ("opus", (4, 7)): 4096,
-    ("mythos", (0, 0)): 4096,  # Mythos Preview
-    ("haiku", (4, 5)): 4096,
-    ("sonnet", (4, 6)): 2048,
-    ("haiku", (3, 5)): 2048,
-    ("haiku", (3, 0)): 2048,
-    ("sonnet", (4, 5)): 1024,
-    ("opus", (4, 1)): 1024,
-    ("opus", (4, 0)): 1024,
-    ("sonnet", (4, 0)): 1024,
-    ("sonnet", (3, 7)): 1024,
-}
-#: the smallest minimum any current model has (reported for Claude Opus 5): used for
-#: models the table does not list, so that no prefix long enough for them is flagged
-LOWEST_MINIMUM = 512
+LOWEST_MINIMUM = LOWEST_CACHE_MINIMUM
 #: tokens of the system prompt the API adds when tools are defined (about 300 to 350)
 _TOOL_PROMPT_TOKENS = 300
 #: bytes per token, kept low so the estimate errs on the long side (English is about 4)
@@ -106,7 +90,7 @@ def _block_weight(block: dict[str, Any], budget: int) -> int:
 @rule(
     "a-cache-too-short",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(MINIMUM, "https://docs.litellm.ai/docs/completion/prompt_caching"),
     example="""{
@@ -154,7 +138,7 @@ def cache_too_short(ctx: Context) -> Iterator[Finding]:
     if not short:
         return
     mark, total = short[-1]
-    yield warning(
+    yield note(
         mark.path,
         tr(
             "the prompt up to this breakpoint is about {n} tokens or fewer: prefixes shorter "

@@ -17,7 +17,7 @@ from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.content import all_blocks
 from checker.rules.anthropic.context import Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 AUTOMATIC = f"{refs.CACHING}#automatic-caching"
 WHAT_CANNOT = f"{refs.CACHING}#what-cannot-be-cached"
@@ -157,13 +157,16 @@ def cache_control_invalid(ctx: Context) -> Iterator[Finding]:
                 continue
             at = jsonpointer.join(path, key)
             if key == "scope":
-                yield warning(
-                    at,
-                    tr(
-                        "`cache_control.scope` exists only in a beta: without its "
-                        "`anthropic-beta` header the API rejects it as an extra input"
+                yield needs_beta(
+                    warning(
+                        at,
+                        tr(
+                            "`cache_control.scope` exists only in a beta: without its "
+                            "`anthropic-beta` header the API rejects it as an extra input"
+                        ),
+                        tr("Send the beta header, or remove `scope`."),
                     ),
-                    tr("Send the beta header, or remove `scope`."),
+                    "*",
                 )
             else:
                 yield Finding(

@@ -13,7 +13,7 @@ from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, warning
 from checker.rules.anthropic.server_tools import DOCS, MESSAGES_API, filled
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 SKILLS = f"{DOCS}/build-with-claude/skills-guide"
 CONTEXT_EDITING = f"{DOCS}/build-with-claude/context-editing"
@@ -241,7 +241,7 @@ def _edits(ctx: Context) -> list[tuple[int, dict[str, Any]]]:
 @rule(
     "a-context-management-beta",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(CONTEXT_EDITING,),
     example="""{
@@ -265,14 +265,17 @@ def context_management_beta(ctx: Context) -> Iterator[Finding]:
     """
     if ctx.body is None or "context_management" not in ctx.body:
         return
-    yield warning(
-        "/context_management",
-        tr(
-            "`context_management` is a beta feature: the request needs the header "
-            "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
-            beta=CONTEXT_BETA,
+    yield needs_beta(
+        warning(
+            "/context_management",
+            tr(
+                "`context_management` is a beta feature: the request needs the header "
+                "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
+                beta=CONTEXT_BETA,
+            ),
+            tr("Send it with the request (SDKs: `client.beta.messages.create(..., betas=[...])`)."),
         ),
-        tr("Send it with the request (SDKs: `client.beta.messages.create(..., betas=[...])`)."),
+        CONTEXT_BETA,
     )
 
 

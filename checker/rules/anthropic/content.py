@@ -19,7 +19,7 @@ from checker.diagnostics import code, describe, json_type, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 VISION = f"{refs.DOCS}/build-with-claude/vision"
 PDF = f"{refs.DOCS}/build-with-claude/pdf-support"
@@ -427,13 +427,16 @@ def source_findings(
                 tr('Write `"source": {"type": "file", "file_id": "file_011C..."}`.'),
             )
         else:
-            yield warning(
-                base + "/source/type",
-                tr(
-                    "a `file` source uses the Files API, a beta: the request needs the "
-                    "`anthropic-beta: files-api-2025-04-14` header"
+            yield needs_beta(
+                warning(
+                    base + "/source/type",
+                    tr(
+                        "a `file` source uses the Files API, a beta: the request needs the "
+                        "`anthropic-beta: files-api-2025-04-14` header"
+                    ),
+                    tr("Send the beta header with the request, or send the bytes as base64."),
                 ),
-                tr("Send the beta header with the request, or send the bytes as base64."),
+                "files-api-2025-04-14",
             )
 
 

@@ -139,6 +139,31 @@ class Context(RequestContext):
         for i in range(n - 1, -1, -1):
             if is_user[i]:
                 self.run_end[i] = self.run_end[i + 1] if i + 1 < n and is_user[i + 1] else i + 1
+        #: the same for runs of assistant messages: the API combines consecutive messages of
+        #: one role into one turn, so an assistant run's calls are answered after its end
+        is_assistant = [m is not None and m.role == "assistant" for m in self.msgs]
+        self.turn_start = list(range(n))
+        self.turn_end = list(range(n))
+        for i in range(n):
+            if is_assistant[i] and i > 0 and is_assistant[i - 1]:
+                self.turn_start[i] = self.turn_start[i - 1]
+        for i in range(n - 1, -1, -1):
+            if is_assistant[i]:
+                more = i + 1 < n and is_assistant[i + 1]
+                self.turn_end[i] = self.turn_end[i + 1] if more else i + 1
+
+    def turn_use_ids(self, last: int) -> set[str]:
+        """The `tool_use` ids of the assistant turn (a run of assistant messages) ending at
+        message `last`; empty when `last` is not an assistant message."""
+        found: set[str] = set()
+        k = last
+        while 0 <= k < len(self.msgs):
+            m = self.msgs[k]
+            if m is None or m.role != "assistant":
+                break
+            found.update(m.use_ids())
+            k -= 1
+        return found
 
 
 def str_in(value: Any, ids: set[str]) -> bool:

@@ -14,7 +14,7 @@ from checker.diagnostics import code, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import ENVELOPE_FIELDS, Context, a_block, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 SDK_TYPES = "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/types"
 MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"
@@ -104,14 +104,17 @@ def message_field_unknown(ctx: Context) -> Iterator[Finding]:
             if m.role == "system" and key == "cache_control":
                 continue
             if m.role == "system" and key == "output_config":
-                yield warning(
-                    path,
-                    tr(
-                        "`output_config` on a system message (per-message effort) needs the "
-                        "beta header `mid-conversation-output-config-2026-07-01`, which the "
-                        "body does not show"
+                yield needs_beta(
+                    warning(
+                        path,
+                        tr(
+                            "`output_config` on a system message (per-message effort) needs the "
+                            "beta header `mid-conversation-output-config-2026-07-01`, which the "
+                            "body does not show"
+                        ),
+                        tr("Send the beta header, or change `output_config` at the top level."),
                     ),
-                    tr("Send the beta header, or change `output_config` at the top level."),
+                    "mid-conversation-output-config-2026-07-01",
                 )
                 continue
             yield Finding(

@@ -18,7 +18,7 @@ from checker.rules.anthropic.server_tools import (
     filled,
     indexed_blocks,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, note, rule
 
 MCP_BETA = "mcp-client-2025-11-20"
 MAX_SERVERS = 20
@@ -41,7 +41,7 @@ def _toolsets(ctx: Context) -> list[tuple[int, dict[str, Any]]]:
 @rule(
     "a-mcp-beta-required",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(MCP_CONNECTOR,),
     example=filled(
@@ -82,18 +82,21 @@ def mcp_beta_required(ctx: Context) -> Iterator[Finding]:
                 break
     if where is None:
         return
-    yield warning(
-        where,
-        tr(
-            "the MCP connector is a beta feature: the request needs the header "
-            "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
-            beta=MCP_BETA,
+    yield needs_beta(
+        warning(
+            where,
+            tr(
+                "the MCP connector is a beta feature: the request needs the header "
+                "`anthropic-beta: {beta}`, which tooltutor cannot see in the body",
+                beta=MCP_BETA,
+            ),
+            tr(
+                "Send it with the request (SDKs: `client.beta.messages.create(..., "
+                'betas=["{beta}"])`).',
+                beta=MCP_BETA,
+            ),
         ),
-        tr(
-            "Send it with the request (SDKs: `client.beta.messages.create(..., "
-            'betas=["{beta}"])`).',
-            beta=MCP_BETA,
-        ),
+        MCP_BETA,
     )
 
 
@@ -247,7 +250,8 @@ def mcp_server_unreferenced(ctx: Context) -> Iterator[Finding]:
     With the current beta (`mcp-client-2025-11-20`) a server in `mcp_servers` that no
     `mcp_toolset` names is rejected. When the request has no `mcp_toolset` at all it may
     be written for the deprecated `mcp-client-2025-04-04` header, where servers needed no
-    toolset: a warning then, since the header is not in the body.
+    toolset: then the request's headers decide (an error with the current beta, nothing
+    with the old one), and a note when they are not known (recorded accepted).
     """
     servers = _servers(ctx)
     if not servers:
@@ -272,7 +276,11 @@ def mcp_server_unreferenced(ctx: Context) -> Iterator[Finding]:
                 hint,
             )
         else:
-            yield warning(
+            betas = str((ctx.headers or {}).get("anthropic-beta", ""))
+            if "mcp-client-2025-04-04" in betas:
+                continue
+            current = ctx.headers is not None and "mcp-client-" in betas
+            yield (Finding if current else note)(
                 pointer("mcp_servers", k),
                 tr(
                     "the MCP server {name} has no `mcp_toolset` in `tools`: the current beta "

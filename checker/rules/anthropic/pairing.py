@@ -62,11 +62,15 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
     immediately after the assistant message: that message must be a user message holding a
     result for every call of the turn. A plain user reply, any message in between, a
     request that ends on a `tool_use`, or a parallel batch answered in part: HTTP 400.
+    Consecutive assistant messages are one turn (the API combines them; recorded 200):
+    their calls are answered in the user message after the last of them. A result that is
+    in a later user message of the run after the turn is `a-results-split`, reported there
+    once.
     """
     for m in ctx.msgs:
         if m is None or m.role != "assistant" or not m.uses:
             continue
-        i = m.index
+        i = ctx.turn_end[m.index] - 1  # the last message of the assistant turn
         nxt = ctx.msg(i + 1)
         answered = nxt.result_ids() if nxt is not None and nxt.role == "user" else set()
         ids = m.use_ids()
@@ -75,6 +79,9 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
             uid = block.get("id")
             if not isinstance(uid, str) or uid in answered:
                 continue
+            split = nxt is not None and nxt.role == "user" and answered
+            if split and _later_result(ctx, i + 2, uid) is not None:
+                continue  # split over the user messages of one run: a-results-split
             name = block.get("name")
             call = f"`tool_use` {quote(uid)}" + (
                 f" ({quote(name)})" if isinstance(name, str) else ""
@@ -140,7 +147,7 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
                         call=call,
                         next=ctx.where(i + 1),
                         answered=answered_here,
-                        message=ctx.where(i),
+                        message=ctx.where(m.index),
                     )
                     hint = tr(
                         "Answer every call of a parallel turn, each with its own `tool_result` "
@@ -185,7 +192,7 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
                         "Start that user message with the result, then any text: {example}",
                         example=result_example(uid),
                     )
-            yield Finding(ctx.path(i, "content", j, "id"), message, hint)
+            yield Finding(ctx.path(m.index, "content", j, "id"), message, hint)
 
 
 def _later_result(ctx: Context, start: int, uid: str) -> int | None:
@@ -236,16 +243,22 @@ def results_split(ctx: Context) -> Iterator[Finding]:
     """All results of one assistant turn go in ONE user message.
 
     The results of a parallel batch must all be in the user message right after the
-    assistant message; spreading them over several consecutive user messages is rejected
-    (and the raw neighbour rules report the calls as missing and the late results as
-    orphans).
+    assistant turn. Spreading them over several consecutive user messages is reported
+    once, here, at each result that came late: the calls it leaves unanswered in the first
+    message and the late results themselves are consequences of this one mistake, so
+    `a-tool-result-missing` and `a-tool-result-orphan` stay silent about them.
+
+    Weighed: the API combines consecutive messages of one role, and a run of assistant
+    messages answered by one user message was recorded accepted; no first-party recording
+    shows split results accepted, and public reports of the 400 for them exist, so this
+    stays an error until a recording shows otherwise.
     """
     for m in ctx.msgs:
         if m is None or m.role != "assistant" or not m.uses:
             continue
         ids = set(m.use_ids())
         holders: list[tuple[int, int]] = []  # (message index, first matching block index)
-        k = m.index + 1
+        k = ctx.turn_end[m.index]
         while k < len(ctx.msgs):
             user = ctx.msgs[k]
             if user is None or user.role != "user":
@@ -323,11 +336,13 @@ def tool_result_orphan(ctx: Context) -> Iterator[Finding]:
         prev = ctx.msg(i - 1)
         if prev is not None and prev.role != "assistant":
             prev = None
-        prev_set = set(prev.use_ids()) if prev is not None else set()
+        prev_set = ctx.turn_use_ids(i - 1)
         server_calls = _server_call_ids(prev)
+        # a later user message of a run: results the turn before it made are split
+        split_from = ctx.turn_use_ids(ctx.run_start[i] - 1) if ctx.run_start[i] < i else set()
         for j, block in m.results:
             uid = block.get("tool_use_id")
-            if not isinstance(uid, str) or uid in prev_set:
+            if not isinstance(uid, str) or uid in prev_set or uid in split_from:
                 continue
             if uid in server_calls:
                 continue  # a client result for a server tool: a-server-tool-client-result

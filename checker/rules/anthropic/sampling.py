@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from checker.diagnostics import describe
+from checker.diagnostics import describe, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, warning
@@ -19,7 +19,7 @@ from checker.rules.anthropic.models import (
     is_retired,
     model_info,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 SAMPLING = ("temperature", "top_p", "top_k")
 VERSIONING = f"{DOCS}/api/versioning"
@@ -213,11 +213,14 @@ def sampling_unsupported(ctx: Context) -> Iterator[Finding]:
     (`temperature` 1, `top_p` 1) is rejected, and so is any `top_k`.
     Steer the output with the prompt and `output_config.effort` instead.
 
-    Warnings, because the body cannot settle them: the docs say the same of Claude Opus
-    4.8 and the Claude 5 models, but live reports show them accepted or ignored; and API
-    version `2026-10-21` (the `anthropic-version` header the new SDK majors send by
+    API version `2026-10-21` (the `anthropic-version` header the new SDK majors send by
     default) rejects the three parameters on every model, even at their default values,
-    while `2023-06-01` still takes them.
+    while `2023-06-01` still takes them: an error when the request's headers show that
+    version, nothing when they show another. Notes, because nothing shows they hurt: the
+    docs say the same of Claude Opus 4.8 and the Claude 5 models, but live reports and
+    recordings show them accepted or ignored; and a body whose headers are not known
+    cannot show its version (recorded traffic with `temperature` is overwhelmingly
+    accepted).
     """
     body = ctx.body
     sent = _sent(body)
@@ -247,8 +250,21 @@ def sampling_unsupported(ctx: Context) -> Iterator[Finding]:
         "Leave the sampling parameters out unless you need them, and pin "
         "`anthropic-version: 2023-06-01` if you do."
     )
+    version = (ctx.headers or {}).get("anthropic-version")
+    if version is not None and version.strip() >= "2026-10-21":
+        yield Finding(
+            "/" + key,
+            tr(
+                "{params}: the request's `anthropic-version` is {version}, which rejects the "
+                "sampling parameters on every model",
+                params=shown,
+                version=quote(version.strip()),
+            ),
+            hint,
+        )
+        return
     if info is not None and info.sampling is None:
-        yield warning(
+        yield note(
             "/" + key,
             tr(
                 "{model} may reject {params}: the docs say the sampling parameters are gone "
@@ -259,7 +275,9 @@ def sampling_unsupported(ctx: Context) -> Iterator[Finding]:
             hint,
         )
         return
-    yield warning(
+    if version is not None:
+        return  # an older version, which takes them
+    yield note(
         "/" + key,
         tr(
             "{params} may be rejected: API version 2026-10-21 (the default of the new SDK "

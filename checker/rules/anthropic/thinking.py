@@ -16,7 +16,7 @@ from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, a_block, warning
 from checker.rules.anthropic.models import DOCS, model_info, thinking_state
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 THINKING_TYPES = ("thinking", "redacted_thinking")
 PRESERVING = f"{refs.THINKING}#preserving-thinking-blocks"
@@ -199,7 +199,10 @@ def thinking_block_missing(ctx: Context) -> Iterator[Finding]:
             "{model} thinks by default, but may have chosen not to think",
             model=code(ctx.model),
         )
-    yield warning(path, tr("{message} ({why})", message=message, why=why), hint)
+    # recorded accepted: a model that may think did not, and its turn came back without a
+    # thinking block; the API only refuses when the turn had one, which the request
+    # cannot show, so this is a note
+    yield note(path, tr("{message} ({why})", message=message, why=why), hint)
 
 
 def _state_is_off(ctx: Context) -> bool | None:

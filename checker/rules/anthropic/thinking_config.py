@@ -23,7 +23,7 @@ from checker.rules.anthropic.models import (
     model_info,
     thinking_state,
 )
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, rule
 
 ADAPTIVE = f"{DOCS}/build-with-claude/adaptive-thinking"
 EFFORT = f"{DOCS}/build-with-claude/effort"
@@ -144,14 +144,17 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
             continue
         path = "/thinking" + pointer(key)
         if key in THINKING_BETA_KEYS:
-            yield warning(
-                path,
-                tr(
-                    "`thinking.{key}` needs a beta header (`anthropic-beta`), which the body "
-                    "does not show: without it the API rejects it as an extra input",
-                    key=key,
+            yield needs_beta(
+                warning(
+                    path,
+                    tr(
+                        "`thinking.{key}` needs a beta header (`anthropic-beta`), which the body "
+                        "does not show: without it the API rejects it as an extra input",
+                        key=key,
+                    ),
+                    tr("Send the beta header with the request, or remove the field."),
                 ),
-                tr("Send the beta header with the request, or remove the field."),
+                "*",
             )
             continue
         if key == "budget_tokens":
@@ -195,13 +198,17 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
     if "display" in thinking and "display" in allowed:
         display = thinking["display"]
         if display in DISPLAY_BETA:
-            yield warning(
-                "/thinking/display",
-                tr(
-                    "`thinking.display: {value}` needs a beta header, which the body does not show",
-                    value=quote(display),
+            yield needs_beta(
+                warning(
+                    "/thinking/display",
+                    tr(
+                        "`thinking.display: {value}` needs a beta header, which the body does "
+                        "not show",
+                        value=quote(display),
+                    ),
+                    tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
                 ),
-                tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
+                "*",
             )
         elif display is not None and display not in DISPLAY_VALUES:
             yield Finding(
@@ -287,14 +294,17 @@ def thinking_budget(ctx: Context) -> Iterator[Finding]:
         suggested=budget + 4096,
     )
     if ctx.tools:
-        yield warning(
-            path,
-            tr(
-                "{message} (accepted only with interleaved thinking, whose beta header the "
-                "body does not show)",
-                message=message,
+        yield needs_beta(
+            warning(
+                path,
+                tr(
+                    "{message} (accepted only with interleaved thinking, whose beta header the "
+                    "body does not show)",
+                    message=message,
+                ),
+                hint,
             ),
-            hint,
+            "interleaved-thinking-2025-05-14",
         )
     else:
         yield Finding(path, message, hint)
@@ -308,6 +318,7 @@ def thinking_budget(ctx: Context) -> Iterator[Finding]:
         refs.THINKING,
         ADAPTIVE,
         f"{DOCS}/models/opus-5-5/whats-new-opus-5-5#thinking-cant-be-disabled",
+        f"{DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5",
         MODELS_OVERVIEW,
         refs.issue("NousResearch/hermes-agent", 11137),
     ),
@@ -350,13 +361,14 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
     Manual thinking (`enabled`, a fixed budget) works up to Claude 4.6 (deprecated there)
     and is rejected from Claude Opus 4.7 on; adaptive thinking exists from Claude 4.6 on.
     Thinking cannot be disabled on Claude Opus 5.5, Fable 5.1 and Mythos 5.1, and on Claude
-    Opus 5 only at effort `high` or lower; `between_tools` is Claude Sonnet 5.5's lowest
-    setting.
+    Opus 5 only at effort `high` or lower. On a model whose lowest setting is
+    `between_tools` (Claude Sonnet 5.5), `disabled` is a 400 by the current docs: the
+    request must use `between_tools` (no up-front thinking) instead.
 
     Warnings where the answer is not certain: `disabled` on Claude Fable 5 or Mythos 5
-    (reports disagree whether it is rejected or ignored), on Claude Sonnet 5.5 and Haiku
-    5.5; `between_tools` on another model; manual thinking on a Claude model id we do not
-    know that is 4.7 or later.
+    (reports disagree whether it is rejected or ignored) and on Claude Haiku 5.5;
+    `between_tools` on another model; manual thinking on a Claude model id we do not know
+    that is 4.7 or later.
     """
     thinking = _thinking(ctx)
     model = ctx.model
@@ -425,6 +437,16 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                     effort=quote(effort),
                 ),
                 tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
+            )
+        elif info.disabled is None and info.between_tools:
+            yield Finding(
+                path,
+                tr(
+                    "{model} cannot turn thinking off: its lowest setting is `between_tools` "
+                    "(no thinking before the first tool call)",
+                    model=info.name,
+                ),
+                tr('Use `"thinking": {"type": "between_tools"}`.'),
             )
         elif info.disabled is None:
             yield warning(
@@ -538,6 +560,8 @@ def _number(value: Any) -> bool:
         f"{SDK_TYPES}/output_config_param.py",
         MODELS_OVERVIEW,
         refs.issue("anomalyco/opencode", 22788),
+        refs.issue("anthropics/claude-code", 92387),
+        "https://code.claude.com/docs/en/model-config#adjust-effort-level",
     ),
     example="""{
   "model": "claude-sonnet-5",
@@ -552,6 +576,13 @@ def _number(value: Any) -> bool:
   "messages": [{"role": "user", "content": "Write a haiku about autumn."}]
 }""",
     near_misses=(
+        """{
+  "model": "claude-opus-4-6",
+  "max_tokens": 4096,
+  "thinking": {"type": "adaptive"},
+  "output_config": {"effort": "max"},
+  "messages": [{"role": "user", "content": "Write a haiku about autumn."}]
+}""",
         """{
   "model": "claude-opus-4-7",
   "max_tokens": 4096,
@@ -569,9 +600,11 @@ def effort_invalid(ctx: Context) -> Iterator[Finding]:
     (`a-body-field-unknown`). Other values, OpenAI's `reasoning_effort` words (`minimal`,
     `none`) or numbers are rejected.
 
-    Warnings, by model: Claude Sonnet 4.5 and Haiku 4.5 take no effort; Claude Opus 4.5
-    takes `low`, `medium` and `high`; the 4.6 models add `max` but not `xhigh` (from Claude
-    Opus 4.7). Reports differ by platform, so these are warnings.
+    By model (the capability table, `checker.models`): Claude Sonnet 4.5 and Haiku 4.5
+    take no effort; Claude Opus 4.5 takes `low`, `medium` and `high`; the 4.6 models add
+    `max` but not `xhigh` (from Claude Opus 4.7). A level the model does not take is a 400
+    naming the levels it supports (recorded for `xhigh` on claude-opus-4-6); for a model
+    whose levels the table does not know, nothing is said.
     """
     if ctx.body is None:
         return
@@ -614,4 +647,4 @@ def effort_invalid(ctx: Context) -> Iterator[Finding]:
             levels=", ".join(f"`{e}`" for e in EFFORT_LEVELS if e in info.effort),
         )
         hint = tr("Use one of the levels this model takes.")
-    yield warning(path, message, hint)
+    yield Finding(path, message, hint)

@@ -16,7 +16,7 @@ from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, a_block, close_match, warning
 from checker.rules.anthropic.server_tools import TOOL_REFERENCE, TOOL_SEARCH, filled, indexed_blocks
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 SEARCH_TYPES = ("tool_search_tool_regex", "tool_search_tool_bm25")
 TOOLSET_TYPES = ("computer_toolset_20260801", "browser_toolset_20260801")
@@ -524,7 +524,7 @@ def tool_search_deferred(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-deferred-unreachable",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(f"{TOOL_SEARCH}#how-tool-search-works",),
     example=filled(
@@ -573,7 +573,7 @@ def deferred_unreachable(ctx: Context) -> Iterator[Finding]:
     path = pointer(
         "tools", first, "default_config" if tool.get("type") == "mcp_toolset" else "defer_loading"
     )
-    yield warning(
+    yield note(
         path,
         tr(
             "the tool {name} is deferred but nothing can load it: the request has no tool "

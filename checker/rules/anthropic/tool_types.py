@@ -18,7 +18,7 @@ from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, close_match, warning
 from checker.rules.anthropic.server_tools import DOCS, TOOL_REFERENCE
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, needs_beta, note, rule
 
 VERSIONING = f"{TOOL_REFERENCE}#tool-versioning"
 TOOLSETS = f"{TOOL_REFERENCE}#client-toolsets"
@@ -229,7 +229,7 @@ def tool_type_unknown(ctx: Context) -> Iterator[Finding]:
 @rule(
     "a-tool-beta-required",
     api="anthropic",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(COMPUTER_USE, VERSIONING),
     example="""{
@@ -257,15 +257,18 @@ def tool_beta_required(ctx: Context) -> Iterator[Finding]:
     for k, _, kind, spec in anthropic_tools(ctx):
         if spec.beta is None:
             continue
-        yield warning(
-            pointer("tools", k, "type"),
-            tr(
-                "{type} exists only with the header `anthropic-beta: {beta}`, which tooltutor "
-                "cannot see in the body",
-                type=code(kind),
-                beta=spec.beta,
+        yield needs_beta(
+            warning(
+                pointer("tools", k, "type"),
+                tr(
+                    "{type} exists only with the header `anthropic-beta: {beta}`, which tooltutor "
+                    "cannot see in the body",
+                    type=code(kind),
+                    beta=spec.beta,
+                ),
+                tr("Send that header (SDKs: `client.beta.messages.create(..., betas=[...])`)."),
             ),
-            tr("Send that header (SDKs: `client.beta.messages.create(..., betas=[...])`)."),
+            spec.beta,
         )
 
 
@@ -386,8 +389,8 @@ def tool_field_unsupported(ctx: Context) -> Iterator[Finding]:
                     ),
                     tr("Remove `{key}`, or use a tool version that has it.", key=key),
                 )
-            else:
-                yield warning(
+            else:  # a field newer than our table (recorded accepted): only a note
+                yield note(
                     path,
                     tr(
                         "`{key}` is not a field of {type} that tooltutor knows: the API rejects "

@@ -9,12 +9,16 @@ OpenAI has no first-message or alternation rule, and a follow-up request may omi
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from checker.diagnostics import Diagnostic
-from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules import (
+    general,  # noqa: F401 (declares request-shape first)
+    model_unknown,
+)
 from checker.rules.openai.context import Context
-from checker.rules.run import run
+from checker.rules.run import header_map, run
 
 __all__ = ["Context", "check"]
 
@@ -34,6 +38,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
+model_unknown.register("openai")
 
 
 def check(
@@ -43,6 +48,7 @@ def check(
     prefix: str,
     model: str | None = None,
     complete: bool = True,
+    headers: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
     """Apply the Chat Completions rules. `body` is None for a bare messages array.
 
@@ -53,4 +59,5 @@ def check(
         model = body["model"]
     ctx = Context(messages, body=body, prefix=prefix)
     ctx.model = model
+    ctx.headers = header_map(headers)
     return run("openai", ctx, with_model=model is not None, complete=complete)

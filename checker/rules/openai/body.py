@@ -10,7 +10,7 @@ from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import N_, tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 #: The top-level fields of a Chat Completions request (OpenAI's spec, 2026-08).
 KNOWN_FIELDS = frozenset(
@@ -469,7 +469,7 @@ def content_missing(ctx: Context) -> Iterator[Finding]:
 @rule(
     "o-tool-msg-name",
     api="openai",
-    severity="warning",
+    severity="note",
     sources=(refs.CHAT_API, refs.issue("NousResearch/hermes-agent", 114713)),
     example="""[
   {"role": "user", "content": "Run ls."},
@@ -499,7 +499,7 @@ def tool_msg_name(ctx: Context) -> Iterator[Finding]:
     for m in ctx.msgs:
         if m is None or m.role != "tool" or "name" not in m.raw:
             continue
-        yield warning(
+        yield note(
             ctx.path(m.index, "name"),
             tr(
                 "a tool message has no `name` field in Chat Completions (it is {type} here); "

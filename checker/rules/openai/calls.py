@@ -8,7 +8,7 @@ from checker.diagnostics import json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import NAME_PATTERN, Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 
 @rule(
@@ -187,7 +187,7 @@ def arguments_not_string(ctx: Context) -> Iterator[Finding]:
                 try:
                     parse(args)
                 except JsonSyntaxError as err:
-                    yield warning(
+                    yield note(
                         path,
                         tr(
                             "`arguments` is a string but not valid JSON ({problem}); the model "

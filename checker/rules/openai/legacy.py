@@ -9,13 +9,13 @@ from checker.i18n import tr, trn
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.openai.models import named_model
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 
 @rule(
     "o-legacy-functions",
     api="openai",
-    severity="warning",
+    severity="note",
     sources=(refs.SPEC, refs.FUNCTION_CALLING, refs.CHAT_API),
     api_message=("Unsupported value: '{param}' does not support 'function' with this model."),
     example="""{
@@ -48,7 +48,7 @@ def legacy_functions(ctx: Context) -> Iterator[Finding]:
     if body is not None:
         functions = body.get("functions")
         if isinstance(functions, (list, tuple)) and functions:
-            yield warning(
+            yield note(
                 "/functions",
                 tr("`functions` is deprecated: Chat Completions takes `tools` now"),
                 tr(
@@ -57,7 +57,7 @@ def legacy_functions(ctx: Context) -> Iterator[Finding]:
                 ),
             )
             if body.get("function_call") is not None:
-                yield warning(
+                yield note(
                     "/function_call",
                     tr("`function_call` is deprecated: Chat Completions takes `tool_choice` now"),
                     tr(
@@ -71,7 +71,7 @@ def legacy_functions(ctx: Context) -> Iterator[Finding]:
         if m is not None and m.role == "assistant" and m.raw.get("function_call") is not None
     ]
     if calls:
-        yield warning(
+        yield note(
             ctx.path(calls[0].index, "function_call"),
             trn(
                 len(calls),
@@ -96,7 +96,7 @@ def legacy_functions(ctx: Context) -> Iterator[Finding]:
         'Answer a call with `{"role": "tool", "tool_call_id": "...", "content": '
         '"..."}` after an assistant message with `tool_calls`.'
     )
-    yield warning(
+    yield note(
         ctx.path(first.index, "role"),
         trn(
             len(results),

@@ -8,8 +8,8 @@ from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
-from checker.rules.openai.models import ModelInfo, given, model_info, named_model
-from checker.rules.record import Finding, rule
+from checker.rules.openai.models import O_SERIES, ModelInfo, given, model_info, named_model
+from checker.rules.record import Finding, note, rule
 
 EFFORTS = ("none", "minimal", "low", "medium", "high", "xhigh", "max")
 
@@ -39,20 +39,23 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
                 tr("If the API rejects it, leave `parallel_tool_calls` out."),
             )
     for key, refused_by in (
-        ("stop", ("o3", "o4-mini")),
+        ("stop", O_SERIES),
         ("logit_bias", ()),
         ("prediction", ()),
     ):
         if not given(ctx, key) or not info.reasoning:
             continue
-        if info.family in refused_by or info.gpt5(6):
+        if key == "stop" and ctx.body[key] in ([], ""):
+            continue  # an empty `stop` (recorded accepted on o3-mini)
+        reasons = info.gpt5() and ctx.body.get("reasoning_effort") != "none"
+        if info.family in refused_by or info.gpt5(6) or (key == "stop" and reasons):
             yield Finding(
                 "/" + key,
                 tr("{model} does not take {key}", model=model, key=code(key)),
                 tr("Leave {key} out for this model.", key=code(key)),
             )
         else:
-            yield warning(
+            yield note(
                 "/" + key,
                 tr(
                     "{key} is not supported by the latest reasoning models (o3, o4-mini, "
@@ -64,7 +67,8 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
             )
     if given(ctx, "reasoning_effort"):
         yield from _effort_findings(ctx, info)
-    if given(ctx, "web_search_options") and info.reasoning:
+    search = info.family == "search" or "search" in info.id.lower()
+    if given(ctx, "web_search_options") and info.known and not search:
         if info.family in ("o3", "o3-mini", "o4-mini") or info.gpt5(6):
             yield Finding(
                 "/web_search_options",
@@ -78,12 +82,12 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
                     "`web_search` tool."
                 ),
             )
-        else:
-            yield warning(
+        else:  # recorded 400 on gpt-4o: "Web search options not supported with this model."
+            yield Finding(
                 "/web_search_options",
                 tr(
-                    "`web_search_options` is rejected by o3, o4-mini and gpt-5.6, and {model} "
-                    "may reject it too",
+                    "{model} is not a search model: `web_search_options` is taken only by "
+                    "the search models (`*-search-preview`, `*-search-api`)",
                     model=model,
                 ),
                 tr(
@@ -241,12 +245,16 @@ def param_model(ctx: Context) -> Iterator[Finding]:
 
     Some parameters are in the API but not every model takes them:
     `parallel_tool_calls` is refused by the o-series (o1, o3-mini, o3, o4-mini), even
-    `false`; `stop` by o3, o4-mini and the gpt-5.6 models, and `logit_bias` and
+    `false`; a non-empty `stop` by every o-series model (recorded 400 on o1-mini:
+    `Unsupported parameter: 'stop' is not supported with this model.`; an empty list was
+    recorded accepted on o3-mini) and the GPT-5 models while they reason, and `logit_bias` and
     `prediction` by gpt-5.6; `reasoning_effort` by models that do not reason (gpt-4o,
     gpt-4.1: `Unrecognized request argument`; `null` is accepted), and its value must suit
     the model (`"none"` exists from gpt-5.1 on, gpt-5.1 and gpt-5.2 refuse `"minimal"`,
     gpt-5-pro takes only `"high"`); `web_search_options` is unknown to o3, o3-mini,
-    o4-mini and gpt-5.6, and `audio` to gpt-5.6. An error where the model id names a family
+    o4-mini and gpt-5.6, and refused by every other model that is not a search model
+    (recorded 400 on gpt-4o: `Web search options not supported with this model.`), and
+    `audio` is unknown to gpt-5.6. An error where the model id names a family
     known to refuse; a warning for other reasoning models, where the docs say "latest
     reasoning models" without a list.
     """

@@ -2,7 +2,9 @@
 
 `model_info(id)` reads an id as Chat Completions names it (`gpt-5.4-mini-2026-03-17`,
 `o4-mini`, `ft:gpt-4o-mini-2024-07-18:acme::9xYz12ab`, `openai/gpt-4.1` through a router)
-and says what the rules need: its family, whether it reasons, its GPT-5 version. The rules
+and says what the rules need: its family, whether it reasons, its GPT-5 version (the
+families and the facts by id live in the capability table, `checker.models.openai`); a
+near miss of a known id (`gpt-5.2-proo`) is unknown: no rule judges by its family. The rules
 report an error only when the id clearly names a family known to reject; for an id the
 table cannot read (another vendor's model, an Azure deployment name) they warn or keep
 quiet. Facts as of late 2026: OpenAI's spec (`ModelIdsShared`, 2026-08), the reasoning
@@ -18,9 +20,11 @@ from typing import Any, NamedTuple
 
 from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
+from checker.models import did_you_mean
+from checker.models.openai import FAMILIES, NO_INSTRUCTION_ROLES, O_SERIES
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 # --------------------------------------------------------------------------- the table
 
@@ -65,28 +69,9 @@ class ModelInfo(NamedTuple):
         return self.o_series or self.family == "codex-mini" or self.gpt5(0)
 
 
-O_SERIES = ("o1-mini", "o1-preview", "o1", "o3-mini", "o3", "o4-mini")
-#: the legacy o1 models that take neither a system nor a developer message
-NO_INSTRUCTION_ROLES = ("o1-mini", "o1-preview")
-#: (pattern on the id without `ft:` and a router prefix, family, reasoning): first wins
+#: (pattern, family, reasoning), read from the capability table: first wins
 _FAMILIES: tuple[tuple[re.Pattern[str], str, bool | None], ...] = tuple(
-    (re.compile(pattern), family, reasoning)
-    for pattern, family, reasoning in (
-        (r".*-search-(preview|api)\b.*", "search", None),
-        (r"o1-mini\b.*", "o1-mini", True),
-        (r"o1-preview\b.*", "o1-preview", True),
-        (r"o1\b.*", "o1", True),
-        (r"o3-mini\b.*", "o3-mini", True),
-        (r"o3\b.*", "o3", True),
-        (r"o4-mini\b.*", "o4-mini", True),
-        (r"codex-mini\b.*", "codex-mini", True),
-        (r"gpt-5\b.*", "gpt-5", True),
-        (r"gpt-4\.1\b.*", "gpt-4.1", False),
-        (r"(gpt-4o|chatgpt-4o)\b.*", "gpt-4o", False),
-        (r"gpt-4\b.*", "gpt-4", False),
-        (r"(gpt-3\.5|gpt-35)\b.*", "gpt-3.5", False),
-        (r"(gpt-|chatgpt-).*", "other", None),
-    )
+    (re.compile(pattern), family, reasoning) for pattern, family, reasoning in FAMILIES
 )
 _GPT5_VERSION = re.compile(r"gpt-5(?:\.(\d{1,2}))?\b")
 _ROUTER_PREFIXES = ("openai/", "azure/", "openai:")
@@ -103,7 +88,7 @@ def model_info(model: str) -> ModelInfo:
         if name.startswith(prefix):
             name = name[len(prefix) :]
     found = next((row for row in _FAMILIES if row[0].fullmatch(name)), None)
-    if found is None:
+    if found is None or did_you_mean(model) is not None:  # a typo: no model-dependent error
         return ModelInfo(model, False, "unknown", None, None, fine_tuned, False, False)
     family, reasoning = found[1], found[2]
     version = None
@@ -294,7 +279,7 @@ def max_tokens_reasoning(ctx: Context) -> Iterator[Finding]:
             hint,
         )
         return
-    yield warning(
+    yield note(
         "/max_tokens",
         tr(
             "`max_tokens` is deprecated in Chat Completions, and reasoning models reject it: "

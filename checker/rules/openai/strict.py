@@ -17,7 +17,7 @@ from checker.i18n import tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.openai.models import named_model
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 #: keywords the guide lists as not supported in strict mode (composition and conditionals)
 UNSUPPORTED = ("allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else")
@@ -374,8 +374,9 @@ def strict_keyword(ctx: Context) -> Iterator[Finding]:
     the string, number and array constraints as well: an error with such a model.
     Keywords older guides listed as unsupported and the current guide does not mention
     (`patternProperties`, `uniqueItems`, `default`, `minProperties`...), `oneOf` (the guide
-    names only `anyOf`) and a `format` outside the list are warnings: they may be
-    rejected or ignored.
+    names only `anyOf`) and a `format` outside the list are notes: recorded traffic shows
+    them accepted (a `default` in a strict schema answered 200), and at worst the API
+    ignores them, so they do not hurt the request.
     """
     walks = _walks(ctx)
     if not walks:
@@ -401,7 +402,7 @@ def _keywords(walk: Walk, node: Node, fine_tuned: bool) -> Iterator[Finding]:
                 ),
             )
     if "oneOf" in schema:
-        yield warning(
+        yield note(
             path + "/oneOf",
             tr(
                 "with `strict: true`, `oneOf` is not among the supported keywords (the guide "
@@ -421,7 +422,7 @@ def _keywords(walk: Walk, node: Node, fine_tuned: bool) -> Iterator[Finding]:
             )
     for key in UNCLEAR:
         if key in schema and not (fine_tuned and key in NOT_FOR_FINE_TUNED):
-            yield warning(
+            yield note(
                 path + pointer(key),
                 tr(
                     "with `strict: true`, {key} is not among the supported keywords: it may "
@@ -432,7 +433,7 @@ def _keywords(walk: Walk, node: Node, fine_tuned: bool) -> Iterator[Finding]:
             )
     fmt = schema.get("format")
     if isinstance(fmt, str) and fmt not in FORMATS and not fine_tuned:
-        yield warning(
+        yield note(
             path + "/format",
             tr(
                 "with `strict: true`, `format` {value} is not among the supported formats "

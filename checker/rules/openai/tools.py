@@ -11,7 +11,7 @@ from checker.rules.json_schema import schema_problem
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.openai.models import named_model
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 
 MAX_TOOLS = 128
 #: tool types of the Responses API that Chat Completions does not take in `tools`
@@ -87,7 +87,7 @@ def tools_empty(ctx: Context) -> Iterator[Finding]:
         return
     tools = ctx.body["tools"]
     if tools is None:
-        yield warning(
+        yield note(
             "/tools",
             tr("`tools` is null: the API may reject it, as it rejects an empty array"),
             tr("Leave `tools` out when the request has no tools."),

@@ -11,12 +11,16 @@ outputs pair by `call_id` anywhere in `input`; with `previous_response_id` or
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
 from checker.diagnostics import Diagnostic
-from checker.rules import general  # noqa: F401 (declares request-shape first)
+from checker.rules import (
+    general,  # noqa: F401 (declares request-shape first)
+    model_unknown,
+)
 from checker.rules.responses.context import Context
-from checker.rules.run import run
+from checker.rules.run import header_map, run
 
 __all__ = ["Context", "check"]
 
@@ -36,6 +40,7 @@ MODULES = (
 )
 for _name in MODULES:
     importlib.import_module(f"{__name__}.{_name}")
+model_unknown.register("responses")
 
 
 def check(
@@ -45,6 +50,7 @@ def check(
     prefix: str,
     model: str | None = None,
     complete: bool = True,
+    headers: Mapping[str, Any] | None = None,
 ) -> list[Diagnostic]:
     """Apply the Responses rules. `body` is None for a bare array of input items.
 
@@ -57,4 +63,5 @@ def check(
         model = body["model"]
     ctx = Context(items, body=body, prefix=prefix)
     ctx.model = model
+    ctx.headers = header_map(headers)
     return run("responses", ctx, with_model=model is not None, complete=complete)

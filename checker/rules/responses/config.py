@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from checker.diagnostics import code, describe, json_type, quote
 from checker.i18n import tr
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import Context, model_kind, warning
 
@@ -256,7 +256,7 @@ def reasoning_config(ctx: Context) -> Iterator[Finding]:
             else tr("Use one of: {values}.", values=_listing(values)),
         )
     if "generate_summary" in cfg:
-        yield warning(
+        yield note(
             "/reasoning/generate_summary",
             tr("`reasoning.generate_summary` is deprecated and has been refused as unknown"),
             tr('Write `"summary": {value}` instead.', value=quote(cfg["generate_summary"]))

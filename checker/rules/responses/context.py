@@ -142,6 +142,10 @@ class Context(RequestContext):
         self.outputs: dict[str, list[int]] = {}
         #: item id -> indices of the items carrying it
         self.ids: dict[str, list[int]] = {}
+        #: call_id -> indices of the calls the client runs that are not of `CALL_OUTPUTS`'
+        #: kinds (a `tool_search_call` with `execution: "client"`): answered by the
+        #: client, with a `function_call_output` or its own output item
+        self.client_calls: dict[str, list[int]] = {}
         #: indices of the reasoning items
         self.reasoning: list[int] = []
         for it in self.items:
@@ -154,6 +158,8 @@ class Context(RequestContext):
             elif it.call_id is not None:
                 if it.type in CALL_OUTPUTS:
                     self.calls.setdefault(it.call_id, []).append(it.index)
+                elif it.raw.get("execution") == "client":
+                    self.client_calls.setdefault(it.call_id, []).append(it.index)
                 elif it.type in OUTPUT_CALLS:
                     self.outputs.setdefault(it.call_id, []).append(it.index)
 

@@ -20,6 +20,7 @@ def lint_responses(
     *,
     bare: bool | None,
     model: str | None,
+    headers: Any = None,
     fragment: bool,
 ) -> LintResult:
     """The Responses API: a body with `input` (a string or items), or a bare item array."""
@@ -75,7 +76,9 @@ def lint_responses(
             )
         body = None if bare else obj
     out.extend(item_shape(items, prefix))
-    out.extend(check(items, body=body, prefix=prefix, model=model, complete=not fragment))
+    out.extend(
+        check(items, body=body, prefix=prefix, model=model, complete=not fragment, headers=headers)
+    )
     return LintResult.of("responses", out)
 
 

@@ -90,7 +90,11 @@ def function_call_output_missing(ctx: Context) -> Iterator[Finding]:
 @rule(
     "r-function-call-output-orphan",
     api="responses",
-    sources=("https://github.com/binaricat/Netcatty/issues/684", refs.CONVERSATION_STATE),
+    sources=(
+        refs.RECORDED_CLIENT_SEARCH,
+        "https://github.com/binaricat/Netcatty/issues/684",
+        refs.CONVERSATION_STATE,
+    ),
     api_message="No tool call found for function call output with call_id {value}.",
     example="""{
   "model": "gpt-5.5",
@@ -116,12 +120,15 @@ def function_call_output_orphan(ctx: Context) -> Iterator[Finding]:
     function call output with call_id ...`): history cut between a call and its output,
     or the wrong `call_id`. With `previous_response_id` (or `conversation`) sending only
     the outputs is the documented way to continue, so nothing is reported then. In a bare
-    array of items the body cannot be seen, so there it is a warning.
+    array of items the body cannot be seen, so there it is a warning. A call the client
+    runs itself, such as a `tool_search_call` with `"execution": "client"`, is answered by
+    the client's output with its `call_id` (recorded accepted, answered by a
+    `function_call_output`).
     """
     if ctx.stateful:
         return
     for cid, sites in ctx.outputs.items():
-        if cid in ctx.calls:
+        if cid in ctx.calls or cid in ctx.client_calls:
             continue
         i = sites[0]
         kind = ctx.items[i].type  # type: ignore[union-attr]

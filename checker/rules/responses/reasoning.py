@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 from checker.diagnostics import json_type, quote
 from checker.i18n import tr
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import (
     OUTPUT_CALLS,
@@ -37,7 +37,12 @@ _REASONING_EXAMPLE = f"""[
 @rule(
     "r-reasoning-item-shape",
     api="responses",
-    sources=("https://github.com/newo-ether/Agora/issues/126", refs.REASONING_ITEMS, refs.SPEC),
+    sources=(
+        "https://github.com/newo-ether/Agora/issues/126",
+        refs.REASONING_ITEMS,
+        refs.SPEC,
+        refs.RECORDED_REASONING_NO_ID,
+    ),
     api_message="Missing required parameter: '{param}'.",
     example=as_body("""[
   {"role": "user", "content": "Weather in Paris?"},
@@ -54,11 +59,14 @@ def reasoning_item_shape(ctx: Context) -> Iterator[Finding]:
     Pass reasoning items back as the API returned them: `id` (`rs_...`), `summary` (an
     array of `{"type": "summary_text", "text": ...}`, `[]` when there was none) and, when
     asked for, `encrypted_content` (a string). Dropping the empty `summary` is refused
-    (`Missing required parameter: 'input[2].summary'.`), so is a missing `id`.
+    (`Missing required parameter: 'input[2].summary'.`), so is a missing `id` when the
+    item has nothing else to be found by. Stateless callers (`store: false`, with
+    `include: ["reasoning.encrypted_content"]`) send the item with its `encrypted_content`
+    and no `id`: recorded accepted, since the encrypted content carries the reasoning.
     """
     for i in ctx.reasoning:
         raw = ctx.items[i].raw  # type: ignore[union-attr]
-        if not isinstance(raw.get("id"), str):
+        if not isinstance(raw.get("id"), str) and not isinstance(raw.get("encrypted_content"), str):
             yield Finding(
                 ctx.path(i, "id"),
                 tr("the reasoning item {item} has no `id`", item=ctx.where(i)),
@@ -198,7 +206,7 @@ def _server_item(it: Item | None) -> bool:
 @rule(
     "r-reasoning-item-missing",
     api="responses",
-    severity="warning",
+    severity="note",
     sources=(
         "https://github.com/mastra-ai/mastra/issues/8738",
         "https://github.com/continuedev/continue/issues/11994",
@@ -256,7 +264,7 @@ def reasoning_item_missing(ctx: Context) -> Iterator[Finding]:
             after = ctx.item(k + 1)
             if after is it or _server_item(after):
                 continue
-        yield warning(
+        yield note(
             ctx.path(it.index, "id"),
             tr(
                 "{item} carries the server id {id} but no reasoning item leads it: a "

@@ -12,9 +12,9 @@ from typing import Any
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
-from checker.rules.record import Finding, rule
+from checker.rules.record import Finding, note, rule
 from checker.rules.responses import refs
-from checker.rules.responses.context import Context, function_tools, warning
+from checker.rules.responses.context import Context, function_tools
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SUBSCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")
@@ -174,7 +174,7 @@ def strict_schema(ctx: Context) -> Iterator[Finding]:
 @rule(
     "r-strict-omitted",
     api="responses",
-    severity="warning",
+    severity="note",
     scope="body",
     sources=(
         refs.FUNCTION_CALLING,
@@ -227,7 +227,7 @@ def strict_omitted(ctx: Context) -> Iterator[Finding]:
             continue
         if next(strict_problems(params, path, ""), None) is None:
             continue
-        yield warning(
+        yield note(
             path,
             tr(
                 "function tool {name} does not set `strict`, and its schema is not strict-"
