@@ -15,7 +15,6 @@ and line that failed.
 
 from __future__ import annotations
 
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +90,8 @@ def _bundled_checks(course) -> dict[str, Any]:
 
 def _where(exc: BaseException, folder: Path) -> str:
     """`checks/tools.py:12: NameError: ...`: the frame of the course's file that failed."""
+    import traceback  # only when a course's checks fail to load: not on `check`'s path
+
     frames = [
         f for f in traceback.extract_tb(exc.__traceback__) if f.filename.startswith(str(folder))
     ]

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
-import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -208,12 +206,18 @@ def chosen_ids(text: str) -> list[str]:
 
 def editor_command(
     environ: Mapping[str, str] | None = None,
-    which: Callable[[str], str | None] = shutil.which,
+    which: Callable[[str], str | None] | None = None,
 ) -> tuple[list[str] | None, str]:
     """The command that opens the learner's editor, and a problem to show if none.
 
     `$EDITOR` (then `$VISUAL`), split like a shell would; `vi` when neither is set.
+    `which` finds a program (default: `shutil.which`).
     """
+    import shlex
+    import shutil  # here, not at the top: `check` imports this module, and shutil (bz2,
+    # lzma...) is a measurable share of its start (python3 -m bench startup)
+
+    which = which or shutil.which
     env = os.environ if environ is None else environ
     for name in ("EDITOR", "VISUAL"):
         value = env.get(name, "").strip()
