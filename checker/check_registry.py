@@ -51,10 +51,15 @@ class CheckSpec:
     #: a course's check: the course's `checks/` folder, whose `locales/<lang>.po` holds
     #: the translations of its messages (`checker.i18n.course_catalog`); None: the engine's
     catalog: str | None = None
+    #: (file, line) of a check that runs elsewhere (a course's checks in their child): its
+    #: `function` is only the parent's proxy
+    defined_at: tuple[str, int] | None = None
 
     @property
     def origin(self) -> tuple[str, int]:
         """(file, line) where the check's function is defined."""
+        if self.defined_at is not None:
+            return self.defined_at
         code = getattr(self.function, "__code__", None)
         if code is None:
             return "<unknown>", 1
