@@ -150,7 +150,7 @@ class CheckHost:
         fault = CheckFault.from_dict(data)
         if fault is None:
             return None
-        shown = self._engine_paths()
+        shown = {**self._engine_paths(), **_engine_itself()}
         return CheckFault(
             fault.check,
             _known(fault.file, shown),
@@ -161,6 +161,7 @@ class CheckHost:
 
     @staticmethod
     def _engine_paths() -> dict[str, str]:
+        """The engine's dependencies as the child sees them -> where they are here."""
         return {
             f"{contain.ENGINE_MOUNT}/{name}": path
             for name, path in contain.dependency_dirs().items()
@@ -228,7 +229,8 @@ class CheckHost:
             raise ChecksNotLoaded(why) from None
         if answer.get("op") == "load-error":
             self._stop()
-            problem = _problem(answer.get("problem"), self._engine_paths())
+            shown = {**self._engine_paths(), **_engine_itself()}
+            problem = _problem(answer.get("problem"), shown)
             raise ChecksNotLoaded(str(answer.get("where")), problem)
         declared = answer.get("checks")
         if answer.get("op") != "loaded" or not isinstance(declared, dict):
@@ -304,6 +306,11 @@ def _origin(data: Any, shown_as: str) -> tuple[str, int]:
     ):
         return data[0], data[1]
     return shown_as, 1
+
+
+def _engine_itself() -> dict[str, str]:
+    """The engine's folder as the child sees it -> where it is here."""
+    return {f"{contain.ENGINE_MOUNT}/checker": contain.engine_dir()}
 
 
 def _known(text: str, shown: Mapping[str, str]) -> str:
