@@ -82,6 +82,16 @@ class CourseCode:
             if name.startswith(prefix) and name.endswith(".py")
         }
 
+    def check_catalogs(self) -> dict[str, str]:
+        """The checks' catalogs (`checks/locales/<tag>.po`), by tag, as trusted: data the
+        parent reads and hands to the checks' child."""
+        prefix = CODE_FOLDERS[0] + "/locales/"
+        return {
+            name[len(prefix) : -len(".po")]: data.decode("utf-8", "replace")
+            for name, data in self.files.items()
+            if name.startswith(prefix) and name.endswith(".po") and "/" not in name[len(prefix) :]
+        }
+
 
 def course_code(course) -> CourseCode:
     """Read what `course` can import or execute (its loaded exercises, its code folders)."""
