@@ -16,6 +16,7 @@ from pathlib import Path
 from string import Template
 
 from tooltutor.i18n import N_, t
+from tooltutor.kinds import names as kind_names
 
 SCHEMAS_DIR = "schemas"
 SCHEMA_FILES = (
@@ -26,7 +27,7 @@ SCHEMA_FILES = (
     "lesson-overlay.schema.json",
     "exercise-overlay.schema.json",
 )
-KINDS = ("json", "python", "choice")
+KINDS = kind_names()
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 

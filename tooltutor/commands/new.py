@@ -12,6 +12,7 @@ import argparse
 from pathlib import Path
 
 from tooltutor.i18n import t
+from tooltutor.kinds import names as kind_names
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -25,7 +26,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     lesson.add_argument("new_id", metavar="ID", help=t("the lesson id, like 'first-steps'"))
     lesson.add_argument("--title", help=t("the lesson title"))
     exercise = what.add_parser("exercise", help=t("an exercise, added to its lesson"))
-    exercise.add_argument("kind", metavar="KIND", choices=("json", "python", "choice"))
+    exercise.add_argument("kind", metavar="KIND", choices=kind_names())
     exercise.add_argument("new_id", metavar="ID", help=t("the exercise id"))
     exercise.add_argument("--lesson", required=True, help=t("the id of the lesson it belongs to"))
     for sub in (lesson, exercise):
