@@ -204,6 +204,7 @@ def checks_markdown() -> str:
     from checker import python_checks  # noqa: F401 (registers the Python run checks)
     from checker.checks import load_folder
     from checker.criteria import CHECKS
+    from checker.exercise import MARKERS
 
     out = [
         "# Exercise checks",
@@ -219,7 +220,7 @@ def checks_markdown() -> str:
         (" (the bundled course's own, `checks/`)", load_folder(DOCS.parent / "checks")),
     ]
     for suffix, registry in groups:
-        for kind in ("json", "choice", "python"):
+        for kind in MARKERS:  # every exercise kind, in the checker's order
             names = sorted(n for n, spec in registry.items() if kind in spec.kinds)
             if not names:
                 continue
