@@ -17,29 +17,51 @@ No Textual, no checker: the course model and the marking path read it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tooltutor.i18n import t
 
 
-@dataclass(frozen=True)
 class ExerciseKind:
-    """One exercise kind: a plain text answer, its whole file read and kept."""
+    """One exercise kind: a plain text answer, its whole file read and kept. (A plain
+    class, not a dataclass: the table is built on every start of `list` and `check`.)"""
 
-    #: the `kind:` of an exercise file
-    name: str
-    #: the answer file's ending, as `tooltutor start` writes it and messages name it
-    suffix: str
-    #: the editor's and the solution dialog's highlighting (None: plain text)
-    language: str | None = None
-    #: spaces one level of indentation takes in the editor
-    indent: int = 4
-    #: line endings after which Enter indents one level more
-    block_openers: tuple[str, ...] = ()
-    #: the learner's answer runs as code (in the sandbox; the course's code is trusted)
-    runs_code: bool = False
-    #: answered by picking options (a list in the TUI, a file of comments outside it)
-    picks_options: bool = False
+    __slots__ = (
+        "name",
+        "suffix",
+        "language",
+        "indent",
+        "block_openers",
+        "runs_code",
+        "picks_options",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        suffix: str,
+        *,
+        language: str | None = None,
+        indent: int = 4,
+        block_openers: tuple[str, ...] = (),
+        runs_code: bool = False,
+        picks_options: bool = False,
+    ) -> None:
+        #: the `kind:` of an exercise file
+        self.name = name
+        #: the answer file's ending, as `tooltutor start` writes it and messages name it
+        self.suffix = suffix
+        #: the editor's and the solution dialog's highlighting (None: plain text)
+        self.language = language
+        #: spaces one level of indentation takes in the editor
+        self.indent = indent
+        #: line endings after which Enter indents one level more
+        self.block_openers = block_openers
+        #: the learner's answer runs as code (in the sandbox; the course's code is trusted)
+        self.runs_code = runs_code
+        #: answered by picking options (a list in the TUI, a file of comments outside it)
+        self.picks_options = picks_options
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.name!r})"
 
     def file_text(self, exercise, draft: str | None) -> str:
         """What a new answer file holds: the saved draft if there is one, else the starter."""
@@ -61,7 +83,6 @@ class ExerciseKind:
         return answer
 
 
-@dataclass(frozen=True)
 class ChoiceKind(ExerciseKind):
     """A multiple-choice exercise: outside the TUI, a text file whose `#` lines are the
     title, the options and how to answer, with the chosen ids below them."""
