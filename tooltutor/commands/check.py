@@ -270,6 +270,7 @@ def check_solution(args) -> int:
     from tooltutor.commands._common import find_exercise
     from tooltutor.errors import UserError
     from tooltutor.i18n import t
+    from tooltutor.kinds import of as kind_of
     from tooltutor.marking import mark_answer
     from tooltutor.trust import ensure_trusted
 
@@ -280,7 +281,7 @@ def check_solution(args) -> int:
     course = _load_with(args, args.exercise)
     exercise = find_exercise(course, args.exercise, args)
     ensure_trusted(course, assume=getattr(args, "trust", False))
-    if exercise.kind == "python":
+    if kind_of(exercise).runs_code:
         say_if_not_contained()
     verdict = mark_answer(course, exercise, exercise.solution)
     show_faults(args, verdict)
