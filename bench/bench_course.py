@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench.common import REPO, Result, peak_rss_kib
+from bench.common import REPO, Result, child_env, peak_rss_kib
 
 LESSONS, PER_LESSON = 50, 20
 
@@ -75,7 +74,7 @@ def run() -> list[Result]:
         code = LOAD.format(count=LESSONS * PER_LESSON)
 
         def load(home: str) -> float:
-            env = {**os.environ, "TOOLTUTOR_HOME": str(Path(tmp) / home)}
+            env = {**child_env(), "TOOLTUTOR_HOME": str(Path(tmp) / home)}
             result = subprocess.run(
                 [sys.executable, "-c", code, str(root)],
                 env=env,
@@ -89,7 +88,7 @@ def run() -> list[Result]:
         warm = sorted(load("home-load") for _ in range(5))[2]
         memory = _list_memory(root, Path(tmp) / "home-load")
         answers = _answers(root)
-        env = {**os.environ, "TOOLTUTOR_HOME": str(Path(tmp) / "home-validate")}
+        env = {**child_env(), "TOOLTUTOR_HOME": str(Path(tmp) / "home-validate")}
         validate_cold = _validate(root, env)  # a fresh home: nothing cached
         validate_warm = _validate(root, env)
     return [
@@ -122,7 +121,7 @@ def _list_memory(root: Path, home: Path) -> float:
     """KiB of peak RSS that each exercise of the generated course adds to `list`."""
     env = {"TOOLTUTOR_HOME": str(home)}
     tool = [sys.executable, "-m", "tooltutor"]
-    subprocess.run([*tool, "list"], env={**os.environ, **env}, capture_output=True, check=True)
+    subprocess.run([*tool, "list"], env=child_env(env), capture_output=True, check=True)
     small = min(peak_rss_kib([*tool, "list"], env) for _ in range(3))
     large = min(peak_rss_kib([*tool, "--course", str(root), "list"], env) for _ in range(3))
     from tooltutor.course import load_course

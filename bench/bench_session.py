@@ -81,7 +81,8 @@ def run(runs: int = 10) -> list[Result]:
         path.write_text("".join(json.dumps(e) + "\n" for e in exchanges), encoding="utf-8")
         env = {"TOOLTUTOR_HOME": str(Path(tmp) / "home"), "NO_COLOR": "1"}
         command = [sys.executable, "-m", "tooltutor", "lint", "--session", str(path)]
-        ratio, seconds, floor = paired_ratio(command, max(5, runs), env)
+        paired = paired_ratio(command, env)
+        ratio, seconds, floor = paired.median, paired.command, paired.floor
     messages = sum(len(e["request"]["messages"]) for e in exchanges)
     return [
         Result(
@@ -96,6 +97,7 @@ def run(runs: int = 10) -> list[Result]:
             seconds * 1000,
             1000,
             "ms",
-            f"{ratio:.1f}x a bare python -c pass ({floor * 1000:.0f} ms), median of paired runs",
+            f"{ratio:.1f}x a bare python -c pass in CPU time ({floor * 1000:.0f} ms), "
+            f"median of {paired.pairs} paired runs",
         ),
     ]

@@ -1,4 +1,5 @@
-"""The terminal UI, headless: cold start to the course map, page switches, peak memory."""
+"""The terminal UI, headless: page switches and peak memory; and how to time its first
+paint in a real (pseudo) terminal, which bench_startup does."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from bench.common import Result
+from bench.common import Result, child_env
 
 #: Runs in a fresh process: open every lesson once, turn each page, report peak memory.
 MEMORY = """
@@ -58,9 +60,12 @@ def _python(code: str, env: dict) -> str:
     ).stdout
 
 
-def start_in_terminal(env: dict, marker: bytes = b"Continue", timeout: float = 10) -> float:
-    """Seconds from spawning `python -m tooltutor` in an 80x24 pseudo-terminal until the
-    course map (its `marker`) is drawn; the app is then killed."""
+def first_paint(
+    argv: list[str], env: dict, cwd=None, marker: bytes = b"Continue", timeout: float = 20
+) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) from spawning `argv` (the app) in an 80x24
+    pseudo-terminal until the course map (its `marker`) is drawn; the app is then killed.
+    The CPU seconds are read from /proc before the kill (nan where there is none)."""
     import fcntl
     import pty
     import select
@@ -71,7 +76,9 @@ def start_in_terminal(env: dict, marker: bytes = b"Continue", timeout: float = 1
     begin = time.perf_counter()
     pid, fd = pty.fork()
     if pid == 0:  # the child: the real app, in a real (pseudo) terminal
-        os.execve(sys.executable, [sys.executable, "-m", "tooltutor"], env)
+        if cwd is not None:
+            os.chdir(cwd)
+        os.execve(argv[0], argv, env)
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     seen = b""
     try:
@@ -84,7 +91,7 @@ def start_in_terminal(env: dict, marker: bytes = b"Continue", timeout: float = 1
                     break
                 seen += chunk
                 if marker in seen:
-                    return time.perf_counter() - begin
+                    return time.perf_counter() - begin, _cpu_seconds(pid)
         raise RuntimeError(f"the map never appeared: {seen[-400:]!r}")
     finally:
         os.kill(pid, signal.SIGKILL)
@@ -92,23 +99,23 @@ def start_in_terminal(env: dict, marker: bytes = b"Continue", timeout: float = 1
         os.close(fd)
 
 
-def run(runs: int = 7) -> list[Result]:
+def _cpu_seconds(pid: int) -> float:
+    """User + system seconds of a live process and its reaped children (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except OSError:
+        return float("nan")
+    ticks = sum(int(fields[i]) for i in (11, 12, 13, 14))  # utime stime cutime cstime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def run() -> list[Result]:
+    """Page switches and peak memory (the first paint is a whole command: bench_startup)."""
     with tempfile.TemporaryDirectory() as home:
-        env = {**os.environ, "TOOLTUTOR_HOME": home, "TERM": "xterm-256color"}
-        env.pop("NO_COLOR", None)
-        start_in_terminal(env)  # the first start ever fills the course cache
-        starts = [start_in_terminal(env) for _ in range(runs)]
-        env["NO_COLOR"] = "1"
+        env = {**child_env(), "TOOLTUTOR_HOME": home, "TERM": "xterm-256color", "NO_COLOR": "1"}
         pages = json.loads(_python(PAGES, env).strip().splitlines()[-1])
         peak_kb = json.loads(_python(MEMORY, env).strip().splitlines()[-1])
     return [
-        Result(
-            "TUI cold start to the course map",
-            statistics.median(starts),
-            0.6,
-            "s",
-            f"process spawn to the map drawn in an 80x24 terminal; median of {len(starts)}",
-        ),
         Result(
             "TUI lesson page switch",
             statistics.median(pages) * 1000,

@@ -9,18 +9,31 @@ commands, is `tooltutor.commands.parser`'s.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from tooltutor.commands.parser import Parser, argparse_text, build_parser, selected_command
+from tooltutor import __version__
 from tooltutor.errors import UserError
-from tooltutor.i18n import help_language, set_language, t
+from tooltutor.i18n import t
+
+TYPE_CHECKING = False  # typing itself is not imported for `--version` either
+if TYPE_CHECKING:
+    import argparse
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return the exit code (never raises to the user)."""
     argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--version"]:
+        # the one answer that needs no parser, so argparse is not even imported for it
+        # (`--version` <= 2.5x a bare Python start: python3 -m bench startup)
+        print(f"tooltutor {__version__}")
+        return 0
+    import argparse
+
+    from tooltutor.commands.parser import Parser, argparse_text, build_parser, selected_command
+    from tooltutor.i18n import help_language, set_language
+
     set_language(help_language(argv))  # --help and usage errors, before a course is read
     argparse._ = argparse_text  # argparse looks its words up through this name
     selected = selected_command(argv)

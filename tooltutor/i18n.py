@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Mapping
 
 TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
 if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
+    from collections.abc import Iterable, Mapping  # nor collections, for `--version`
     from gettext import NullTranslations
 
 __all__ = [

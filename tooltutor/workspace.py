@@ -15,14 +15,13 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
-import shutil
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from tooltutor.course import Course, Exercise
 from tooltutor.i18n import t, tn
+from tooltutor.kinds import kind_named
 
 #: Seconds after the last keystroke at which the draft is saved.
 DRAFT_DELAY_S = 1.0
@@ -208,12 +207,18 @@ def chosen_ids(text: str) -> list[str]:
 
 def editor_command(
     environ: Mapping[str, str] | None = None,
-    which: Callable[[str], str | None] = shutil.which,
+    which: Callable[[str], str | None] | None = None,
 ) -> tuple[list[str] | None, str]:
     """The command that opens the learner's editor, and a problem to show if none.
 
     `$EDITOR` (then `$VISUAL`), split like a shell would; `vi` when neither is set.
+    `which` finds a program (default: `shutil.which`).
     """
+    import shlex
+    import shutil  # here, not at the top: `check` imports this module, and shutil (bz2,
+    # lzma...) is a measurable share of its start (python3 -m bench startup)
+
+    which = which or shutil.which
     env = os.environ if environ is None else environ
     for name in ("EDITOR", "VISUAL"):
         value = env.get(name, "").strip()
@@ -489,7 +494,7 @@ def new_line_indent(line_before_cursor: str, kind: str, indent_width: int) -> st
     after a line that opens a block (`:` in Python, `{` or `[` in JSON)."""
     indent = line_before_cursor[: len(line_before_cursor) - len(line_before_cursor.lstrip())]
     stripped = line_before_cursor.rstrip()
-    opens = (":",) if kind == "python" else ("{", "[") if kind == "json" else ()
-    if stripped and stripped.endswith(opens):
+    opens = kind_named(kind).block_openers
+    if stripped and opens and stripped.endswith(opens):
         indent += " " * indent_width
     return indent

@@ -77,7 +77,7 @@ def test_packages_are_typed():
     for package in ("checker", "tooltutor"):
         assert (ROOT / package / "py.typed").is_file()
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"tooltutor.pytest_plugin" = "tooltutor.pytest_plugin"' in text
+    assert '"tooltutor.pytest_plugin" = "checker.pytest_plugin"' in text
 
 
 def test_the_api_is_documented():

@@ -50,6 +50,7 @@ def test_the_sdist_carries_the_licence_the_course_and_the_tests(unpacked):
         "course.yaml",
         ".pre-commit-hooks.yaml",
         "hatch_build.py",
+        "light/pyproject.toml",  # the light distribution builds from the sdist too
     ):
         assert (unpacked / name).is_file(), name
     assert "MIT License" in (unpacked / "LICENSE").read_text()

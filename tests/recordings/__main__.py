@@ -42,6 +42,12 @@ def main(argv: list[str]) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     stem = re.sub(r"[^A-Za-z0-9_.-]+", "_", Path(args.path).stem)[:120]
     target = folder / f"{stem}.json"
+    if target.exists() and json.loads(target.read_text(encoding="utf-8"))["source"]["path"] != (
+        args.path
+    ):
+        # another file of the same name (Polly's `recording.har`): name it by its folder too
+        parent = re.sub(r"[^A-Za-z0-9_.-]+", "_", Path(args.path).parent.name)[:80]
+        target = folder / f"{parent}_{stem}.json"
     record = {
         "source": {
             "repo": args.repo,

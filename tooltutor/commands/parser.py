@@ -7,6 +7,7 @@ import argparse
 import importlib
 import os
 import re
+import sys
 
 from tooltutor import __version__
 from tooltutor.i18n import N_, t
@@ -38,6 +39,11 @@ class Parser(argparse.ArgumentParser):
 
     #: set for `check --json`: a usage error is a results.json document too (on stdout)
     results_json = False
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter for every argument added, and its own finds the width
+        # with shutil, whose import (bz2, lzma...) every command would pay for
+        return self.formatter_class(prog=self.prog, width=_help_width())
 
     def error(self, message: str) -> None:  # type: ignore[override]
         unknown = re.match(r"\S+ COMMAND: invalid choice: '([^']*)'", message)
@@ -72,6 +78,20 @@ def _translated_choice(message: str) -> str:
             choices=found.group(2),
         )
     return message[: found.start()] + words + message[found.end() :]
+
+
+def _help_width() -> int:
+    """The width argparse gives help: the terminal's ($COLUMNS first, else 80), less 2."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return (columns or 80) - 2
 
 
 def _suggestion(message: str) -> str:
