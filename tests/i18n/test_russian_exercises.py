@@ -1,0 +1,222 @@
+"""The tool-types and defining-tools exercises in Russian: every learner's text translated,
+Russian answers marked as fairly as English ones, and the feedback of the course's own
+checks in Russian.
+
+(`validate --lang ru` self-tests the overlays' `right_answers`; these are answers of our
+own, right and wrong, that are in no YAML.)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from tooltutor.course import load_course
+from tooltutor.marking import mark_answer
+
+REPO = Path(__file__).resolve().parents[2]
+RU = "ru"
+MINE = {
+    "tool-types": [
+        "classify-tools",
+        "errors-as-data",
+        "search-leads",
+        "resume-pause-turn",
+        "untrusted-result",
+    ],
+    "defining-tools": ["definition-examples-validate", "pick-tool-choice", "consolidate-tools"],
+}
+CYRILLIC = re.compile(r"[\u0400-\u04ff]")
+
+
+@pytest.fixture(scope="module")
+def course():
+    return load_course(REPO, RU, audit_translations=[RU], use_cache=False)
+
+
+def mark(course, exercise_id: str, answer) -> tuple[bool, str]:
+    text = answer if isinstance(answer, str) else json.dumps(answer, ensure_ascii=False)
+    verdict = mark_answer(course, course.exercise(exercise_id), text)
+    said = [c.message for c in verdict.criteria if not c.passed]
+    said += [f"{d.message} {d.hint}" for d in verdict.diagnostics]
+    return verdict.passed, " ".join(said)
+
+
+@pytest.mark.parametrize("exercise_id", [e for ids in MINE.values() for e in ids])
+def test_every_text_a_learner_reads_is_russian(course, exercise_id):
+    exercise = course.exercise(exercise_id)
+    assert not exercise.untranslated, exercise.untranslated
+    for text in [exercise.title, exercise.prompt, exercise.explanation, *exercise.hints]:
+        assert CYRILLIC.search(text), text[:80]
+    for criterion in exercise.criteria:
+        assert CYRILLIC.search(criterion.get("label", "")), criterion
+
+
+@pytest.mark.parametrize("lesson", sorted(MINE))
+def test_each_overlay_is_stamped_from_its_current_source(lesson):
+    import yaml
+
+    from tooltutor.course.translation.fingerprint import source_hash
+
+    for source in sorted((REPO / "exercises" / lesson).glob("*.yaml")):
+        overlay = yaml.safe_load((source.parent / RU / source.name).read_text(encoding="utf-8"))
+        data = yaml.safe_load(source.read_text(encoding="utf-8"))
+        assert overlay["source_hash"] == source_hash(data), source.name
+
+
+# -- definition-examples-validate: a description written in Russian ------------------------
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "query": {"type": "string"},
+        "status": {"type": "string", "enum": ["open", "pending", "closed"]},
+        "limit": {"type": "integer"},
+    },
+    "required": ["query"],
+    "additionalProperties": False,
+}
+
+
+def definition(description: str) -> dict:
+    return {
+        "name": "search_tickets",
+        "description": description,
+        "strict": True,
+        "input_schema": SCHEMA,
+        "input_examples": [
+            {"query": "деньги за заказ не вернулись"},
+            {"query": "ошибка входа", "status": "pending", "limit": 3},
+        ],
+    }
+
+
+PARAMETERS = (
+    " Параметры: query — слова для поиска; status — только тикеты open, pending или closed;"
+    " limit — сколько тикетов вернуть, от 1 до 50 (если не указан, 10)."
+)
+WHAT = (
+    "Находит тикеты службы поддержки по словам темы и текста, лучшие первыми, с id, темой,"
+    " статусом и датой последнего обновления."
+)
+
+
+def test_a_russian_description_that_says_it_all_passes(course):
+    text = (
+        WHAT + " Вызывай его, если пользователь жалуется на проблему и нужно найти похожие"
+        " обращения. Если id тикета уже есть, вместо него вызови get_ticket. Сообщения"
+        " переписки он не возвращает никогда." + PARAMETERS
+    )
+    passed, said = mark(course, "definition-examples-validate", definition(text))
+    assert passed, said
+
+
+def test_a_russian_description_that_never_says_when_not_fails_in_russian(course):
+    text = (
+        WHAT + " Используй его, когда пользователь описывает проблему. Переписку по тикету"
+        " он не возвращает." + PARAMETERS
+    )
+    passed, said = mark(course, "definition-examples-validate", definition(text))
+    assert not passed
+    assert "когда его не использовать" in said or "не использовать" in said, said
+    assert "get_ticket" in said, said
+
+
+def test_a_russian_description_silent_on_the_conversation_fails(course):
+    text = (
+        WHAT + " Используй его, когда пользователь описывает проблему. Не используй его,"
+        " если id тикета уже известен." + PARAMETERS
+    )
+    passed, said = mark(course, "definition-examples-validate", definition(text))
+    assert not passed
+    assert CYRILLIC.search(said), said
+
+
+# -- pick-tool-choice: the router's instruction in Russian ---------------------------------
+
+CHOICES = {
+    "invoice-extraction": {
+        "tool_choice": {"type": "tool", "name": "record_invoice", "disable_parallel_tool_use": True}
+    },
+    "general-chat": {"tool_choice": {"type": "auto"}},
+    "wrap-up": {"tool_choice": {"type": "none"}},
+    "transfer-agent": {"tool_choice": {"type": "auto", "disable_parallel_tool_use": True}},
+    "bookkeeper": {"tool_choice": {"type": "auto"}, "strict": True},
+}
+
+
+def router(instruction: str) -> dict:
+    return {
+        **CHOICES,
+        "router": {
+            "tool_choice": {"type": "auto", "disable_parallel_tool_use": True},
+            "instruction": instruction,
+        },
+    }
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "На каждый запрос вызывай ровно один инструмент отдела.",
+        "Всегда направляй обращение в один отдел, и никогда в два.",
+    ],
+)
+def test_a_russian_instruction_that_names_the_call_passes(course, instruction):
+    passed, said = mark(course, "pick-tool-choice", router(instruction))
+    assert passed, said
+
+
+def test_a_russian_instruction_that_never_says_what_to_call_fails_in_russian(course):
+    passed, said = mark(course, "pick-tool-choice", router("Будь вежлив и отвечай коротко."))
+    assert not passed
+    assert "`instruction`" in said and CYRILLIC.search(said), said
+
+
+# -- errors-as-data: the messages for the model in Russian ---------------------------------
+
+ERRORS = """
+import json
+
+from support import PermissionDenied, RateLimited
+
+
+def to_tool_result(call_id, fn, args):
+    block = {{"type": "tool_result", "tool_use_id": call_id}}
+    try:
+        value = fn(**args)
+    except RateLimited as exc:
+        error = {{"error": "rate_limited", "retry_after": exc.retry_after,
+                 "message": {limited!r}}}
+    except PermissionDenied:
+        error = {{"error": "permission_denied", "message": {denied!r}}}
+    else:
+        block["content"] = json.dumps(value)
+        return block
+    block["is_error"] = True
+    block["content"] = json.dumps(error, ensure_ascii=False)
+    return block
+"""
+
+
+def test_russian_messages_that_say_what_to_do_next_pass(course):
+    answer = ERRORS.format(
+        limited="Сервис прогнозов перегружен: подожди немного и повтори запрос.",
+        denied="Ключ не имеет доступа к прогнозам. Скажи пользователю, что прогноза нет.",
+    )
+    passed, said = mark(course, "errors-as-data", answer)
+    assert passed, said
+
+
+def test_a_russian_message_with_no_next_step_fails_with_russian_feedback(course):
+    answer = ERRORS.format(
+        limited="Сервис прогнозов перегружен.",
+        denied="Ключ не имеет доступа к прогнозам.",
+    )
+    passed, said = mark(course, "errors-as-data", answer)
+    assert not passed
+    assert "подождать и повторить" in said, said
+    assert "does not tell" not in said, said
