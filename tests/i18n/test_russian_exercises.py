@@ -162,7 +162,7 @@ def router(instruction: str) -> dict:
     "instruction",
     [
         "На каждый запрос вызывай ровно один инструмент отдела.",
-        "Всегда направляй обращение в один отдел, и никогда в два.",
+        "Всегда направляй обращение в один отдел, и никогда в два отдела.",
     ],
 )
 def test_a_russian_instruction_that_names_the_call_passes(course, instruction):
@@ -220,3 +220,27 @@ def test_a_russian_message_with_no_next_step_fails_with_russian_feedback(course)
     assert not passed
     assert "подождать и повторить" in said, said
     assert "does not tell" not in said, said
+
+
+# -- a course's own checks: the catalog `new translation ru` writes ------------------------
+
+
+def test_a_new_russian_catalog_of_a_courses_checks_has_three_plural_forms(tmp_path):
+    from checker.po_catalog import Message, read_po, write_po
+
+    said = [Message("{n} slot is free", "{n} slots are free", str(tmp_path / "c.py"), 3)]
+    text = write_po(said, None, RU, tmp_path)
+    assert "nplurals=3" in text
+    assert "msgstr[2]" in text
+    filled = text.replace('msgstr[0] ""', 'msgstr[0] "свободен {n} слот"')
+    filled = filled.replace('msgstr[1] ""', 'msgstr[1] "свободно {n} слота"')
+    filled = filled.replace('msgstr[2] ""', 'msgstr[2] "свободно {n} слотов"')
+    catalog = read_po(filled)
+    forms = {n: catalog.text(said[0].msgid, said[0].plural, n) for n in (1, 3, 5, 11, 21)}
+    assert forms == {
+        1: "свободен {n} слот",
+        3: "свободно {n} слота",
+        5: "свободно {n} слотов",
+        11: "свободно {n} слотов",
+        21: "свободен {n} слот",
+    }
