@@ -244,3 +244,42 @@ def test_a_new_russian_catalog_of_a_courses_checks_has_three_plural_forms(tmp_pa
         11: "свободно {n} слотов",
         21: "свободен {n} слот",
     }
+
+
+# -- consolidate-tools: descriptions written in Russian ------------------------------------
+
+
+def consolidated(helpdesk: str) -> list:
+    import yaml
+
+    overlay = REPO / "exercises/defining-tools/ru/03-consolidate-tools.yaml"
+    right = yaml.safe_load(overlay.read_text(encoding="utf-8"))["right_answers"][0]
+    answer = json.loads(right["answer"])
+    answer[0]["description"] = helpdesk
+    return answer
+
+
+def test_russian_descriptions_that_never_tie_actions_to_fields_fail(course):
+    vague = (
+        "Работает с тикетами службы поддержки: create, update, close и comment. Параметры:"
+        " ticket_id, subject, body, priority (low, normal, high), assignee, resolution."
+    )
+    passed, said = mark(course, "consolidate-tools", consolidated(vague))
+    assert not passed
+    assert CYRILLIC.search(said), said
+
+
+def _russian_right_answers():
+    import yaml
+
+    for lesson in MINE:
+        for path in sorted((REPO / "exercises" / lesson / RU).glob("*.yaml")):
+            overlay = yaml.safe_load(path.read_text(encoding="utf-8"))
+            for right in overlay.get("right_answers") or []:
+                yield pytest.param(overlay["id"], right["answer"], id=overlay["id"])
+
+
+@pytest.mark.parametrize(("exercise_id", "answer"), list(_russian_right_answers()))
+def test_the_overlays_russian_right_answers_pass_under_ru(course, exercise_id, answer):
+    passed, said = mark(course, exercise_id, answer.replace("{{model}}", course.model))
+    assert passed, said
