@@ -44,11 +44,12 @@ _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+")
 _FULL_STOP = re.compile(r"[.!?]+(?=\s|$)|\n+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022\u2013]|\d+[.)])\s+")
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?|[A-Za-z0-9_]+")
-_CLAUSE_END = re.compile(r",|\bbut\b|\bmas\b|\(|\)|\s[\u2013\u2014-]\s", re.IGNORECASE)
+_CLAUSE_END = re.compile(r",|\bbut\b|\bmas\b|\bно\b|\(|\)|\s[\u2013\u2014-]\s", re.IGNORECASE)
 
 #: words that negate what follows them ("do not use it when ...")
 _NEGATION = re.compile(
-    r"\b(?:not|never|avoid|cannot|dont|n[a\u00e3]o|nunca|jamais|evite)\b|n['\u2019]t\b",
+    r"\b(?:not|never|avoid|cannot|dont|n[a\u00e3]o|nunca|jamais|evite|не|никогда|нельзя|избега\w*)\b|"
+    r"n['\u2019]t\b",
     re.IGNORECASE,
 )
 #: words that say when a tool is meant to be used
@@ -56,36 +57,41 @@ _USE_CUE = re.compile(
     r"\b(?:use|uses|using|used|call|invoke|choose|pick|useful|helpful|whenever|when|if|"
     r"for\s+finding|to\s+find|"
     r"(?:best|good|meant|intended|designed|ideal|suited|made)\s+for|"
-    r"quando|sempre\s+que|usar|use-a|use-o|chame|[u\u00fa]til|serve\s+para)\b",
+    r"quando|sempre\s+que|usar|use-a|use-o|chame|[u\u00fa]til|serve\s+para|"
+    r"когда|если|использу\w*|вызыва\w*|вызови\w*|подходит|полез\w*|нуж\w*|чтобы\s+найти)\b",
     re.IGNORECASE,
 )
 #: "when left out", "if omitted": a parameter's default, not a situation to use the tool in
 _DEFAULT_AFTER = re.compile(
     r"^\W+(?:\w+\W+){0,2}?(?:omitted|left|absent|missing|given|set|unset|provided|present|"
-    r"empty|null|none|omitido|ausente|vazio)\b",
+    r"empty|null|none|omitido|ausente|vazio|не\s+(?:указан|задан|передан)\w*|опущен\w*|пропущен\w*|"
+    r"отсутству\w*|пуст\w*)\b",
     re.IGNORECASE,
 )
 #: after a negation: "do not use", "never call", "not for"
 _NEGATED_USE = re.compile(
-    r"\b(?:use|using|call|invoke|choose|pick|for|when|if|usar|use-a|use-o|chame|para|quando)\b",
+    r"\b(?:use|using|call|invoke|choose|pick|for|when|if|usar|use-a|use-o|chame|para|quando|"
+    r"использу\w*|вызыва\w*|вызов\w*|для|когда|если)\b",
     re.IGNORECASE,
 )
 _INSTEAD = re.compile(
     r"\b(?:instead|rather\s+than|prefer\w*|skip\w*|unnecessary|no\s+need|em\s+vez|"
-    r"ao\s+inv[e\u00e9]s|no\s+lugar|prefira)\b",
+    r"ao\s+inv[e\u00e9]s|no\s+lugar|prefira|вместо|лучше|предпоч\w*|не\s+нуж\w*)\b",
     re.IGNORECASE,
 )
 #: "use it only when ...", "only for ...": the other cases are when not to
 _ONLY_WHEN = re.compile(
     r"\bonly\b\W+(?:\w+\W+){0,2}?(?:when|if|for|to)\b|"
-    r"\b(?:use|call)\w*\W+(?:\w+\W+){0,3}?only\b|\bs[o\u00f3]\s+(?:quando|se|para)\b",
+    r"\b(?:use|call)\w*\W+(?:\w+\W+){0,3}?only\b|\bs[o\u00f3]\s+(?:quando|se|para)\b|"
+    r"\bтолько\s+(?:когда|если|для|чтобы)\b",
     re.IGNORECASE,
 )
 #: what may stand beside a thing to say the tool does not return it
 _NOT_RETURNED = re.compile(
     r"\b(?:not|never|no|without|except\w*|exclud\w*|omit\w*|leav\w*\s+out|lack\w*|only|nor|"
     r"instead|"
-    r"n[a\u00e3]o|nunca|sem|exceto|apenas|s[o\u00f3]|somente|nem)\b|n['\u2019]t\b",
+    r"n[a\u00e3]o|nunca|sem|exceto|apenas|s[o\u00f3]|somente|nem|"
+    r"не|ни|никогда|без|кроме|только|лишь)\b|n['\u2019]t\b",
     re.IGNORECASE,
 )
 
@@ -134,7 +140,9 @@ def says_when_to_use(text: str, alternatives: list[str]) -> bool:
             if _NEGATION.search(clause[: m.start()]):
                 continue
             word = m.group(0).lower()
-            if word in ("when", "if", "quando") and _DEFAULT_AFTER.match(clause[m.end() :]):
+            if word in ("when", "if", "quando", "когда", "если") and _DEFAULT_AFTER.match(
+                clause[m.end() :]
+            ):
                 continue
             return True
     return False
@@ -1289,7 +1297,11 @@ def tool_choice(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 #: words that name what to call in any setup
-_TOOL_WORDS = ("tool", "tools", "function", "ferramenta", "ferramentas", "função", "funcao")
+_TOOL_WORDS = (
+    *("tool", "tools", "function", "ferramenta", "ferramentas", "função", "funcao"),
+    *("инструмент", "инструмента", "инструменту", "инструментом", "инструменты", "инструментов"),
+    *("функцию", "функции", "функция", "функцией"),
+)
 
 
 def _instruction_problems(entry: dict, at: str, model: str | None, params: Mapping) -> list:
