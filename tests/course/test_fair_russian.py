@@ -268,6 +268,16 @@ def test_russian_error_messages_that_give_no_next_step_fail():
     assert_fails_because("errors-as-data", answer, "запуске 2")
 
 
+# ----------------------------------------------------------------- field-map
+
+
+@pytest.mark.parametrize("word", ["нет", "Отсутствует", "ничего"])
+def test_no_such_field_written_in_russian_is_told_to_be_json_null(word):
+    answer = solution("field-map")
+    answer["result"]["error_flag"]["openai"] = word
+    assert_fails_because("field-map", answer, "напишите JSON `null` без кавычек")
+
+
 # ----------------------------------------------------------------- English still passes
 
 
