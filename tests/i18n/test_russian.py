@@ -203,8 +203,13 @@ def test_the_bundled_course_speaks_russian_from_each_source(run, args, env):
 
 
 def test_progress_in_russian_has_the_right_forms(run):
+    import json
+
+    total = json.loads(run("progress", "--json").stdout)["totals"]["exercises"]
+    # "из N" takes the genitive: singular after 1, 21, 31... (not 11), plural otherwise
+    noun = "упражнения" if total % 10 == 1 and total % 100 != 11 else "упражнений"
     out = run("--lang", "ru", "progress").stdout
-    assert "Решено: 0 из 21 упражнения (начато: 0), использовано 0 подсказок," in out
+    assert f"Решено: 0 из {total} {noun} (начато: 0), использовано 0 подсказок," in out
     assert "просмотрено 0 решений." in out
     assert "Отвечено вопросов: 0 из" in out
     assert "  #  Решено     Начато  Подсказки  Урок" in out
