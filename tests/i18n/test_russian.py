@@ -180,6 +180,27 @@ def test_an_image_size_is_written_with_a_decimal_comma():
     assert _mb(5_500_000) == "5.2"
 
 
+def test_the_loop_checks_name_a_call_and_a_request_in_russian():
+    """A call is named in the learner's language, and a message that begins with the
+    request it is about begins as Russian does ("В запросе 2 запуска 1"), capitalised."""
+    from types import SimpleNamespace
+
+    from checker.loop_checks import _answer_problem, _key_of
+
+    run = SimpleNamespace(index=0, requests=[{}, {"messages": [{"role": "assistant"}]}])
+    with use_language("ru"):
+        assert _key_of("get_weather", {"city": "Paris"}) == (
+            '"get_weather" с входом {"city": "Paris"}'
+        )
+        assert _answer_problem(run, 1, [{"id": "t1", "name": "f"}]).startswith(
+            "В запросе 2 запуска 1 последнее сообщение"
+        )
+    with use_language("en"):
+        assert _answer_problem(run, 1, [{"id": "t1", "name": "f"}]).startswith(
+            "Request 2 of run 1 does not end"
+        )
+
+
 # -- the command line ------------------------------------------------------------------------
 
 
