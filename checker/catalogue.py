@@ -213,6 +213,7 @@ def checks_markdown() -> str:
     from checker import loop_checks, python_checks  # noqa: F401 (registers the run checks)
     from checker.checks import load_folder
     from checker.criteria import CHECKS
+    from checker.exercise import MARKERS
 
     current = _read(DOCS / "checks.md")
     if CHECKS_MARKER in current:
@@ -233,7 +234,7 @@ def checks_markdown() -> str:
         (" (the bundled course's own, `checks/`)", load_folder(DOCS.parent / "checks")),
     ]
     for suffix, registry in groups:
-        for kind in ("json", "choice", "python"):
+        for kind in MARKERS:  # every exercise kind, in the checker's order
             names = sorted(n for n, spec in registry.items() if kind in spec.kinds)
             if not names:
                 continue

@@ -51,11 +51,16 @@ class CheckSpec:
     #: a course's check: the course's `checks/` folder, whose `locales/<lang>.po` holds
     #: the translations of its messages (`checker.i18n.course_catalog`); None: the engine's
     catalog: str | None = None
+    #: (file, line) of a check that runs elsewhere (a course's checks in their child): its
+    #: `function` is only the parent's proxy
+    defined_at: tuple[str, int] | None = None
 
     @property
     def origin(self) -> tuple[str, int]:
         """(file, line) where the check's function is defined."""
-        code = getattr(self.function, "__code__", None)
+        if self.defined_at is not None:
+            return self.defined_at
+        code = _code_of(self.function)
         if code is None:
             return "<unknown>", 1
         return code.co_filename, code.co_firstlineno
@@ -96,12 +101,21 @@ def check(
         doc = (function.__doc__ or "").strip()
         catalog = None
         if _TARGET[-1] is not CHECKS:  # a course's checks/ folder: its catalog sits in it
-            code = getattr(function, "__code__", None)
+            code = _code_of(function)
             catalog = os.path.dirname(code.co_filename) if code is not None else None
         _TARGET[-1][name] = CheckSpec(name, function, kinds, doc, params, catalog or None)
         return function
 
     return register
+
+
+def _code_of(function: Any) -> Any:
+    """The code of the function the author wrote, under wrappers such as `safe` (which
+    keep it as `__wrapped__`); None if it has none."""
+    seen = 0
+    while hasattr(function, "__wrapped__") and seen < 20:
+        function, seen = function.__wrapped__, seen + 1
+    return getattr(function, "__code__", None)
 
 
 def _checked_declaration(name: Any, kinds: Any, params: Any) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib.abc
 import importlib.machinery
+import linecache
 import os
 import sys
 import traceback
@@ -25,6 +26,8 @@ from checker.sandbox.protocol import LineReader, decode, encode, write_all
 
 #: the name the course's `checks/` is imported as
 PACKAGE = "tooltutor_course_checks"
+#: the end of a check's traceback that is sent back (the innermost frames)
+TRACEBACK_CHARS = 20_000
 
 
 class SnapshotImporter(importlib.abc.MetaPathFinder, importlib.abc.Loader):
@@ -69,6 +72,13 @@ class SnapshotImporter(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         rel = module.__spec__.origin[len(self.shown_as) + 1 :]
         module.__file__ = module.__spec__.origin
         source = self.sources.get(rel, "")
+        # a traceback shows the course's lines though this process cannot read its files
+        linecache.cache[module.__file__] = (
+            len(source),
+            None,
+            source.splitlines(keepends=True),
+            module.__file__,
+        )
         exec(compile(source, module.__file__, "exec", dont_inherit=True), module.__dict__)
 
 
@@ -81,6 +91,35 @@ def where(exc: BaseException, shown_as: str) -> str:
     if frames:
         return f"{frames[-1].filename}:{frames[-1].lineno}: {name}"
     return f"{shown_as}: {name}"
+
+
+def problem(exc: BaseException, shown_as: str) -> dict[str, Any]:
+    """Where importing the checks failed, as data: the course file's line and column, what
+    to do, the course's part of the traceback (`checker.checks_import`)."""
+    from checker.checks_import import import_problem
+
+    path, line, column, message, details = import_problem(exc, shown_as)
+    return {
+        "file": str(path),
+        "line": line,
+        "column": column,
+        "message": message,
+        "details": [str(d)[:2000] for d in details],
+    }
+
+
+def provide_catalogs(catalogs: Any, shown_as: str) -> None:
+    """The course's catalogs as the parent read them (tag -> translated messages), for
+    `tr` while a check runs: this process cannot read `checks/locales/` itself."""
+    from checker.po_catalog import Entry, PoCatalog, provide
+
+    for tag, data in (catalogs or {}).items():
+        catalog = PoCatalog(plural_forms=str(data.get("plural_forms") or ""))
+        for msgid, entry in (data.get("entries") or {}).items():
+            plural = entry.get("plural")
+            strings = [str(x) for x in entry.get("strings") or ()]
+            catalog.entries[str(msgid)] = Entry(str(msgid), plural, strings)
+        provide(shown_as, str(tag), catalog)
 
 
 def load(sources: dict[str, str], shown_as: str) -> dict[str, Any]:
@@ -123,16 +162,26 @@ def context(data: dict[str, Any]) -> Any:
     raise ValueError(f"unknown context {kind!r}")
 
 
-def outcome_data(outcome: Any) -> dict[str, Any]:
-    from checker.check_registry import Outcome
+def answer(spec: Any, ctx: Any, params: Any) -> dict[str, Any]:
+    """The check's outcome, or its fault, as data (`checker.criterion_run.call_check`: the
+    same faults as a check run in the parent's process)."""
+    from checker.criterion_run import call_check, raised_fault
 
-    if not isinstance(outcome, Outcome):
-        raise TypeError(f"the check returned {type(outcome).__name__}, not Outcome")
+    try:
+        outcome, fault = call_check(spec, ctx, params)
+    except BaseException as exc:  # noqa: BLE001 - sys.exit() in a check is its bug too
+        outcome, fault = None, raised_fault(spec, exc)
+    found = fault.to_dict() if fault is not None else None
+    if found is not None:
+        found["traceback"] = found["traceback"][-TRACEBACK_CHARS:]
+    if outcome is None:
+        return {"op": "faulted", "fault": found}
     return {
         "op": "outcome",
         "passed": bool(outcome.passed),
         "message": str(outcome.message),
         "diagnostics": [d.to_dict() for d in outcome.diagnostics],
+        "fault": found,
     }
 
 
@@ -148,17 +197,27 @@ def main(read_fd: int, write_fd: int) -> None:
     drop_root(config.get("uid", -1))
     from checker.i18n import set_language
 
-    shown_as = str(config["shown_as"])
+    shown_as = str(config["shown_as"]).rstrip("/")
     try:
         checks = load(dict(config["sources"]), shown_as)
     except BaseException as exc:  # noqa: BLE001 - the course's fault, said where
-        send({"op": "load-error", "where": where(exc, shown_as)[:4000]})
+        try:
+            found = problem(exc, shown_as)
+        except Exception:  # noqa: BLE001 - the one line below still says where
+            found = None
+        send({"op": "load-error", "where": where(exc, shown_as)[:4000], "problem": found})
         os._exit(0)
+    provide_catalogs(config.get("catalogs"), shown_as)
     send(
         {
             "op": "loaded",
             "checks": {
-                name: {"kinds": list(spec.kinds), "doc": spec.doc or "", "params": spec.params}
+                name: {
+                    "kinds": list(spec.kinds),
+                    "doc": spec.doc or "",
+                    "params": spec.params,
+                    "origin": list(spec.origin),
+                }
                 for name, spec in checks.items()
             },
         }
@@ -170,9 +229,7 @@ def main(read_fd: int, write_fd: int) -> None:
             os._exit(0)
         set_language(request.get("language"))
         try:
-            from checker.check_registry import resolve_given  # noqa: F401 (engine loaded)
-
             spec = checks[request["name"]]
-            send(outcome_data(spec.function(context(request["context"]), request["params"])))
+            send(answer(spec, context(request["context"]), request["params"]))
         except BaseException as exc:  # noqa: BLE001 - a failed check is an error verdict
             send({"op": "raised", "error": where(exc, shown_as)[:4000]})

@@ -1,13 +1,16 @@
 """A course's own checks, run in a contained child: records in, findings out.
 
-`CheckHost(sources, shown_as)` starts one child (`checker.course_checks_child`)
+`CheckHost(sources, shown_as, catalogs)` starts one child (`checker.course_checks_child`)
 under the same containment as learner code (`checker.sandbox.contain`): no network, no
 home folder, no progress database, no file of the course. The child imports the course's
 `checks/` from the snapshot it is sent, and says which checks it declares; `specs()` gives
 them as `CheckSpec`s whose function sends the context of one answer (data the parent
 made: the parsed answer, the chosen options, the report of the runs it recorded) and
 gets back an `Outcome` as data, checked here before use. A check that raises, or a child
-that stops answering, raises `CheckFailed`: the criterion runner makes it an `error`.
+that stops answering, raises `CheckFailed`: the criterion runner makes it an `error`. A
+check's own bug comes back as a `CheckFault` (file and line in the course's `checks/`, as
+the author knows them, with the traceback), exactly as for a check run in this process.
+The checks' catalogs (`checks/locales/<tag>.po`) are data: read here, their messages handed over.
 
 One child serves every check of one course's snapshot for the life of the process (the
 TUI, `watch`, a `validate`), one request at a time; it is started again after a failure.
@@ -29,7 +32,8 @@ from typing import Any
 
 from checker.check_registry import CheckSpec, Outcome
 from checker.diagnostics import SEVERITIES, Diagnostic
-from checker.i18n import current_language
+from checker.i18n import current_tag
+from checker.po_catalog import catalogs_data
 from checker.sandbox import contain
 from checker.sandbox.protocol import LineReader, ProtocolError, decode, encode, write_all
 
@@ -47,19 +51,37 @@ LIMITS = {
 
 
 class CheckFailed(Exception):
-    """A course check raised, or its child failed; `str()` says where and why."""
+    """A course check raised, or its child failed; `str()` says where and why. `fault` is
+    the check's own bug as the child found it (`CheckFault`: file, line, traceback), or
+    None when the child itself failed."""
+
+    def __init__(self, why: str, fault: Any = None) -> None:
+        super().__init__(why)
+        self.fault = fault
 
 
 class ChecksNotLoaded(Exception):
-    """The course's `checks/` could not be imported; `str()` is `checks/x.py:12: ...`."""
+    """The course's `checks/` could not be imported; `str()` is `checks/x.py:12: ...`.
+    `problem` is (file, line, column, message, traceback lines), as
+    `checker.checks_import.import_problem` gives, or None."""
+
+    def __init__(self, why: str, problem: tuple | None = None) -> None:
+        super().__init__(why)
+        self.problem = problem
 
 
 class CheckHost:
     """One contained child holding one course's checks (see the module docstring)."""
 
-    def __init__(self, sources: Mapping[str, str], shown_as: str) -> None:
+    def __init__(
+        self,
+        sources: Mapping[str, str],
+        shown_as: str,
+        catalogs: Mapping[str, str] | None = None,
+    ) -> None:
         self.sources = dict(sources)
         self.shown_as = shown_as
+        self.catalogs = dict(catalogs or {})
         self._lock = threading.Lock()
         self._proc: subprocess.Popen | None = None
         self._tmp: tempfile.TemporaryDirectory | None = None
@@ -81,6 +103,7 @@ class CheckHost:
                 tuple(str(k) for k in info.get("kinds") or ()),
                 str(info.get("doc") or ""),
                 info.get("params") if isinstance(info.get("params"), dict) else None,
+                defined_at=_origin(info.get("origin"), self.shown_as),
             )
             for name, info in declared.items()
         }
@@ -98,7 +121,7 @@ class CheckHost:
             "name": name,
             "context": context_data(ctx),
             "params": params,
-            "language": current_language(),
+            "language": current_tag(),
         }
         with self._lock:
             if self._proc is None or self._proc.poll() is not None:
@@ -108,9 +131,41 @@ class CheckHost:
             except (ProtocolError, OSError, TimeoutError) as exc:
                 self._stop()
                 raise CheckFailed(f"the course's checks stopped answering ({exc})") from None
+        fault = self._fault(answer.get("fault"))
         if answer.get("op") == "raised":
             raise CheckFailed(str(answer.get("error")))
-        return outcome_from(answer)
+        if answer.get("op") == "faulted":
+            if fault is None:
+                raise CheckFailed(f"the course's check {name} failed")
+            raise CheckFailed(fault.error, fault)
+        outcome = outcome_from(answer)
+        if fault is not None:  # caught inside the check (`safe`): its author sees it
+            outcome.raised = CheckFailed(fault.error, fault)  # type: ignore[attr-defined]
+        return outcome
+
+    def _fault(self, data: Any):
+        """The child's `CheckFault`, its engine paths shown as they are here."""
+        from checker.criterion_run import CheckFault
+
+        fault = CheckFault.from_dict(data)
+        if fault is None:
+            return None
+        shown = {**self._engine_paths(), **_engine_itself()}
+        return CheckFault(
+            fault.check,
+            _known(fault.file, shown),
+            fault.line,
+            fault.error,
+            _known(fault.traceback, shown),
+        )
+
+    @staticmethod
+    def _engine_paths() -> dict[str, str]:
+        """The engine's dependencies as the child sees them -> where they are here."""
+        return {
+            f"{contain.ENGINE_MOUNT}/{name}": path
+            for name, path in contain.dependency_dirs().items()
+        }
 
     # -- the child --------------------------------------------------------------------
 
@@ -124,10 +179,7 @@ class CheckHost:
             os.chown(work, uid, uid)
         to_child_r, to_child_w = os.pipe()
         from_child_r, from_child_w = os.pipe()
-        shown = {
-            f"{contain.ENGINE_MOUNT}/{name}": path
-            for name, path in contain.dependency_dirs().items()
-        }
+        shown = self._engine_paths()
         main = f"from checker.course_checks_child import main; main({to_child_r}, {from_child_w})"
         env = {
             "PATH": os.defpath,
@@ -164,6 +216,7 @@ class CheckHost:
         config = {
             "sources": self.sources,
             "shown_as": self.shown_as,
+            "catalogs": catalogs_data(self.catalogs),
             "uid": uid if uid is not None else -1,
             "limits": {**LIMITS, "processes": contain.process_limit()},
         }
@@ -176,7 +229,9 @@ class CheckHost:
             raise ChecksNotLoaded(why) from None
         if answer.get("op") == "load-error":
             self._stop()
-            raise ChecksNotLoaded(str(answer.get("where")))
+            shown = {**self._engine_paths(), **_engine_itself()}
+            problem = _problem(answer.get("problem"), shown)
+            raise ChecksNotLoaded(str(answer.get("where")), problem)
         declared = answer.get("checks")
         if answer.get("op") != "loaded" or not isinstance(declared, dict):
             self._stop()
@@ -239,6 +294,48 @@ class CheckHost:
     def close(self) -> None:
         with contextlib.suppress(Exception):
             self._stop()
+
+
+def _origin(data: Any, shown_as: str) -> tuple[str, int]:
+    """Where the child says a check is defined: a file of the course's `checks/`."""
+    if (
+        isinstance(data, list)
+        and len(data) == 2
+        and isinstance(data[0], str)
+        and isinstance(data[1], int)
+    ):
+        return data[0], data[1]
+    return shown_as, 1
+
+
+def _engine_itself() -> dict[str, str]:
+    """The engine's folder as the child sees it -> where it is here."""
+    return {f"{contain.ENGINE_MOUNT}/checker": contain.engine_dir()}
+
+
+def _known(text: str, shown: Mapping[str, str]) -> str:
+    """`text` with the engine's paths inside the child replaced by the real ones."""
+    for inside, real in shown.items():
+        text = text.replace(inside, real)
+    return text
+
+
+def _problem(data: Any, shown: Mapping[str, str]) -> tuple | None:
+    """The child's account of an import that failed, checked: (file, line, column,
+    message, traceback lines), or None."""
+    if not isinstance(data, dict):
+        return None
+    file, line, column = data.get("file"), data.get("line"), data.get("column")
+    message, details = data.get("message"), data.get("details")
+    if not (
+        isinstance(file, str)
+        and isinstance(message, str)
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in (line, column))
+        and isinstance(details, list)
+        and all(isinstance(d, str) for d in details)
+    ):
+        return None
+    return file, max(line, 1), max(column, 1), message, tuple(_known(d, shown) for d in details)
 
 
 def context_data(ctx: Any) -> dict[str, Any]:

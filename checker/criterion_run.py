@@ -30,7 +30,9 @@ JUDGE_FAILED = N_(
     "The checker could not judge this answer: {why}. This is not a verdict on your answer, "
     "and it cannot pass until it is judged."
 )
-CHECK_FAILED = N_("the check {check} of this criterion failed ({error})")
+#: the learner reads which check failed; the author sees why (`CheckFault`: `validate`,
+#: `check --debug`, `TOOLTUTOR_DEBUG=1`), an exception's text being no use to a learner
+CHECK_FAILED = N_("the check {check} of this criterion failed")
 JUDGE_FAILED_HINT = N_(
     "If the exercise comes with the course, this is a fault of the exercise or of "
     "tooltutor: please report it."
@@ -74,6 +76,30 @@ class CheckFault:
     error: str
     traceback: str = ""
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "check": self.check,
+            "file": self.file,
+            "line": self.line,
+            "error": self.error,
+            "traceback": self.traceback,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> CheckFault | None:
+        """The fault `to_dict` gave, or None when `data` is not one (from a child)."""
+        if not isinstance(data, Mapping):
+            return None
+        check, file, line = data.get("check"), data.get("file"), data.get("line")
+        error, text = data.get("error"), data.get("traceback", "")
+        if not (
+            all(isinstance(v, str) for v in (check, file, error, text))
+            and isinstance(line, int)
+            and not isinstance(line, bool)
+        ):
+            return None
+        return cls(check, file, max(line, 1), error, text)
+
     def headline(self) -> str:
         """`checks/calendar.py:14: check 'names-day' raised KeyError: 'when'`."""
         return f"{_shown(self.file)}:{self.line}: check '{self.check}' {self.error}"
@@ -100,7 +126,7 @@ def run_criteria(
         else:
             outcome, fault = _run_one(check, ctx, spec.get("params") or {}, given)
             if outcome is None:  # the check broke: the verdict is `error`, never a pass
-                why = tr(CHECK_FAILED, check=repr(spec["check"]), error=fault.error)
+                why = tr(CHECK_FAILED, check=repr(spec["check"]))
                 criteria.append(Criterion(spec["label"], False, tr(NOT_JUDGED), cid, fault))
                 diagnostics.append(judge_failed(why))
                 continue
@@ -117,14 +143,20 @@ def _run_one(
     broke (it raised, returned something else than an `Outcome`, or its params name a part
     of `given` that is not there); its outcome and the fault when `safe` caught an
     exception inside it (an answer shape it did not foresee: the author sees the fault)."""
-    from checker.i18n import course_catalog
-
     try:
         params = resolve_given(raw, given)
     except KeyError as exc:
         file, line = check.origin
         what = f"got params naming nothing in `given`: {exc}"
         return None, CheckFault(check.name, file, line, what)
+    return call_check(check, ctx, params)
+
+
+def call_check(check: Any, ctx: Any, params: Any) -> tuple[Outcome | None, CheckFault | None]:
+    """`check` run on `ctx` with its params resolved, as `_run_one` says (the course
+    checks' child calls this too: the same faults, wherever the check runs)."""
+    from checker.i18n import course_catalog
+
     try:
         with course_catalog(check.catalog):
             outcome = check.function(ctx, params)
@@ -134,13 +166,19 @@ def _run_one(
             return None, _returned_fault(check, outcome)
         raised = getattr(outcome, "raised", None)  # caught inside the check by `safe`
         if isinstance(raised, BaseException):
-            return outcome, _raised_fault(check, raised)
+            return outcome, raised_fault(check, raised)
     except Exception as exc:  # noqa: BLE001 - a judge that fails is an `error`, not a pass
-        return None, _raised_fault(check, exc)
+        return None, raised_fault(check, exc)
     return outcome, None
 
 
-def _raised_fault(check: Any, exc: BaseException) -> CheckFault:
+def raised_fault(check: Any, exc: BaseException) -> CheckFault:
+    carried = getattr(exc, "fault", False)  # found where the check ran (its child)
+    if isinstance(carried, CheckFault):
+        return carried
+    if carried is None:  # the check's child failed (stopped answering, ran out of time)
+        file, line = check.origin
+        return CheckFault(check.name, file, line, f"failed: {exc}")
     import traceback
 
     frames = traceback.extract_tb(exc.__traceback__)[1:]  # from the check's own call on

@@ -42,16 +42,11 @@ def mark(
         except NotUtf8Error as problem:
             return _unreadable(exercise, encoding_diagnostic(problem), tr("the file is not UTF-8"))
     kind = exercise.get("kind", "json")
-    if kind not in ("json", "choice", "python"):
+    marker = MARKERS.get(kind)
+    if marker is None:
         raise ValueError(f"unknown exercise kind {kind!r}")
     try:
-        if kind == "json":
-            return mark_json(exercise, text, model=model, checks=checks)
-        if kind == "choice":
-            return mark_choice(exercise, text, checks=checks)
-        from checker.python_exercise import mark_python
-
-        return mark_python(exercise, text, model=model, checks=checks, filename=filename)
+        return marker(exercise, text, model=model, checks=checks, filename=filename)
     except Exception as exc:  # noqa: BLE001 - a judge that fails makes an `error`, never a pass
         return judge_failed_verdict(exercise, error_text(exc))
 
@@ -194,3 +189,23 @@ def mark_choice(
     ctx = ChoiceContext(list(exercise.get("choices") or []), parse_choices(text))
     criteria, diagnostics = run_criteria(exercise, ctx, checks)
     return Verdict(all(c.passed for c in criteria), criteria, diagnostics)
+
+
+def _json_marker(exercise, text, *, model, checks, filename):
+    return mark_json(exercise, text, model=model, checks=checks)
+
+
+def _choice_marker(exercise, text, *, model, checks, filename):
+    return mark_choice(exercise, text, checks=checks)
+
+
+def _python_marker(exercise, text, *, model, checks, filename):
+    # the sandbox's parent is imported only when a Python answer is marked (start-up budget)
+    from checker.python_exercise import mark_python
+
+    return mark_python(exercise, text, model=model, checks=checks, filename=filename)
+
+
+#: The marker of each exercise kind, by the name exercise files give it: the checker's side
+#: of a kind (the app's is `tooltutor.kinds.KINDS`; a new kind is added to both).
+MARKERS = {"json": _json_marker, "choice": _choice_marker, "python": _python_marker}

@@ -43,10 +43,20 @@ _LOC = re.compile(r"^\s*([a-z_][\w\-]*(?:(?:\.|\[)[\w\-\]]+)*)\s*:(?!//)")
 _GENERIC_FIELDS = frozenset({"content", "type", "name", "id", "text", "role", "input", "value"})
 _QUOTED_PARAM = re.compile(r"'((?:messages|input|tools|tool_choice|functions)[\w.\[\]\-]*)'")
 _WORDS = re.compile(r"[a-z][a-z_]{2,}")
+_WORD = re.compile(r"[a-z0-9]+")
+_WRAP = re.compile(r"([ \t]*)\r?\n[ \t│⎿|>]*")
+#: Longest message (in words) aligned word by word with a wording.
+MAX_ALIGN_WORDS = 400
+#: Shortest wording (in words) matched word by word rather than whole.
+MIN_ALIGN_WORDS = 6
 _SDK_PREFIX = re.compile(
     r"^.*?(?:Error code: \d{3}\s*-\s*|API Error:\s*\d{3}\s*|Error:\s*\d{3}\s*|\b\d{3}\s+(?=\{))",
     re.S,
 )
+
+
+#: `message: '...'` in a JavaScript object as Node prints it (`{ message: 'tools.0...' }`)
+_LOOSE_MESSAGE = re.compile(r"""\bmessage\s*:\s*(['"`])(.{6,}?)(?<!\\)\1\s*[,}]""", re.S)
 
 
 class Pasted(NamedTuple):
@@ -121,6 +131,9 @@ def messages_in(text: str) -> list[Pasted]:
     for value in objects:
         _visit(value, add, 0)
     if not found:
+        for quoted in _LOOSE_MESSAGE.finditer(text):
+            add(quoted.group(2))
+    if not found:
         stripped = _SDK_PREFIX.sub("", text, count=1) if not objects else text
         add(_unescaped(stripped.strip()))
     # the API's own message first: the most deeply nested, then the longest
@@ -157,7 +170,9 @@ def _visit(value: Any, add: Any, depth: int) -> None:
 def _objects(text: str) -> list[Any]:
     """Every JSON object (or Python dict literal) written in `text`, outermost ones."""
     out: list[Any] = []
-    joined = re.sub(r"[ \t]*\r?\n[ \t│⎿|>]*", "", text) if "\n" in text else text
+    # a terminal's wrapped copy: a line cut mid-word joins without a space, a line cut
+    # after a space keeps one word boundary
+    joined = _WRAP.sub(lambda m: " " if m.group(1) else "", text) if "\n" in text else text
     for candidate in dict.fromkeys((text, _unescaped(text), joined, _unescaped(joined))):
         start = candidate.find("{")
         decoder = json.JSONDecoder()
@@ -243,6 +258,8 @@ class Wording(NamedTuple):
     #: the placeholder the template starts with (`loc`, `param`...), if any
     leading: str
     weight: float
+    #: the template's fixed text as words (`tool_use` -> tool, use), in order
+    words: tuple[str, ...] = ()
 
 
 @cache
@@ -260,11 +277,42 @@ def wordings() -> tuple[Wording, ...]:
                 continue
             if (rule.api_message or "") != quoted:
                 texts.append((_as_template(" ".join(quoted.split())), 0.9))
+        texts.extend((t, 0.95) for t in OTHER_WORDINGS.get(rule.id, ()))
         for template, weight in texts:
             pieces, leading = _pieces(template)
             if sum(len(p) for p in pieces) >= 6:
-                out.append(Wording(rule.id, rule.api, template, pieces, leading, weight))
+                words = tuple(_fixed_words(template))
+                out.append(Wording(rule.id, rule.api, template, pieces, leading, weight, words))
     return tuple(out)
+
+
+#: Wordings of the API's 400s that public reports quote besides the one a rule declares
+#: (older wordings, a second sentence of the same check), with their sources. The rule's
+#: declaration holds one `api_message`; these are matched like it.
+OTHER_WORDINGS: dict[str, tuple[str, ...]] = {
+    # anthropics/anthropic-sdk-typescript#653 (the wording before "ids were found without")
+    "a-tool-result-missing": (
+        "Did not find {n} tool_result block(s) at the beginning of this message. Messages "
+        "following tool_use blocks must begin with a matching number of tool_result blocks.",
+    ),
+    # MartialBE/one-hub#529, dotCipher/opencode-claude-bridge#1, anthropics/claude-code#8824
+    "a-thinking-sampling": (
+        "`temperature` may only be set to 1 when thinking is enabled or in adaptive mode.",
+    ),
+    # anthropics/claude-code#59812, #23440, stackblitz/bolt.new#4701
+    "a-empty-content": (
+        "{loc}: text content blocks must be non-empty",
+        "{loc}: text content blocks must contain non-whitespace text",
+    ),
+}
+
+
+def _fixed_words(template: str) -> list[str]:
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        parsed = [(template, None, None, None)]
+    return [w for literal, *_ in parsed for w in _WORD.findall(literal.lower())]
 
 
 def _as_template(quoted: str) -> str:
@@ -304,6 +352,46 @@ def _recall(pieces: tuple[str, ...], squashed: str) -> float:
             words = _WORDS.findall(piece)
             found += 0.0 if not words else 0.6 * len(piece) * _word_share(piece, squashed)
     return found / total if total else 0.0
+
+
+def _aligned(words: tuple[str, ...], message: list[str]) -> float:
+    """The share of a wording's words (by length) found in order in the message, word by
+    word: robust to a word changed or added ("preceding" for "preceeding", a block type
+    such as `advisor_tool_result` where the wording has `tool_result`), to a sentence left
+    out, and to a message cut short (then only the part of the wording before the cut
+    counts, a little less)."""
+    total = sum(len(w) for w in words)
+    if len(words) < MIN_ALIGN_WORDS or total < 30 or not message:
+        return 0.0  # a short wording ("Field required") is only found whole
+    have = set(message)
+    if sum(len(w) for w in words if w in have) < 0.4 * total:
+        return 0.0
+    message = message[-MAX_ALIGN_WORDS:]
+    n, m = len(words), len(message)
+    # best[j] = (length matched, last wording index) using message[:j]
+    prev = [0] * (m + 1)
+    rows = [prev]
+    for i in range(1, n + 1):
+        row = [0] * (m + 1)
+        wi, size = words[i - 1], len(words[i - 1])
+        for j in range(1, m + 1):
+            if message[j - 1] == wi:
+                row[j] = prev[j - 1] + size
+            else:
+                row[j] = row[j - 1] if row[j - 1] > prev[j] else prev[j]
+        rows.append(row)
+        prev = row
+    found = prev[m]
+    full = found / total
+    # cut short: the message's last word is matched to wording word i < n
+    last = message[-1]
+    for i in range(n, 0, -1):
+        if words[i - 1] == last and rows[i][m] > rows[i - 1][m]:
+            head = sum(len(w) for w in words[:i])
+            if i < n and head >= 0.4 * total and i >= 6:
+                return max(full, 0.9 * rows[i][m] / head)
+            break
+    return full
 
 
 def _word_share(piece: str, squashed: str) -> float:
@@ -356,8 +444,11 @@ def _example_place(rule_id: str) -> tuple[str, ...]:
     diagnostic = found[0].to_dict()
     if isinstance(value, list):
         value, diagnostic["path"] = {"messages": value}, "/messages" + diagnostic["path"]
-    loc = fields(diagnostic, value)["loc"]
-    return tuple(t for t in loc.split(".") if t and not t.isdigit())
+    # Anthropic names the place with each block's type (`tools.0.custom.name`); OpenAI's
+    # `param` is the JSON path alone (`tools[0].function.name`)
+    placed = fields(diagnostic, value)
+    loc = placed["loc"] if rule.api in ("anthropic", "general") else placed["param"]
+    return tuple(t for t in re.split(r"[.\[\]]+", loc) if t and not t.isdigit())
 
 
 def _place_score(rule_id: str, tokens: list[str]) -> float:
@@ -414,9 +505,12 @@ def explain(text: str, *, request: Any = None, format: str = "auto") -> list[Mat
         if not squashed:
             continue
         tokens = place_of(item)
+        message_words = _WORD.findall(item.message.lower())
         scored = []
         for wording in wordings():
             recall = _recall(wording.pieces, squashed)
+            if recall < 0.95:
+                recall = max(recall, _aligned(wording.words, message_words))
             if recall < MIN_RECALL:
                 continue
             covered = sum(len(p) for p in wording.pieces) * recall
@@ -425,6 +519,7 @@ def explain(text: str, *, request: Any = None, format: str = "auto") -> list[Mat
             score += _vendor_bonus(wording.api, item)
             scored.append((score, wording))
         if scored:
+            scored = _told_apart(scored, set(message_words))
             top = max(s for s, _ in scored)
             for score, wording in scored:
                 if score >= top - 0.2 and tokens:
@@ -451,6 +546,40 @@ def explain(text: str, *, request: Any = None, format: str = "auto") -> list[Mat
     kept = [m for m in ranked if m.score >= top * 0.5][:MAX_MATCHES]
     scale = max(top, 1.0)
     return [m._replace(score=min(m.score / scale, 1.0)) for m in kept]
+
+
+def _told_apart(
+    scored: list[tuple[float, Wording]], words: set[str]
+) -> list[tuple[float, Wording]]:
+    """Rules that share one wording, told apart by the words only their own summary has
+    ("server" for the rule about a server tool's call): a small bonus for the share of
+    those words the message also has."""
+    by_template: dict[str, list[str]] = {}
+    for _, wording in scored:
+        by_template.setdefault(wording.template, []).append(wording.rule)
+    out = []
+    for score, wording in scored:
+        sharing = by_template[wording.template]
+        if len(sharing) > 1:
+            own = _summary_words(wording.rule)
+            others: set[str] = set()
+            for rule_id in sharing:
+                if rule_id != wording.rule:
+                    others |= _summary_words(rule_id)
+            distinct = own - others
+            if distinct:
+                score += 0.03 * len(distinct & words) / len(distinct)
+        out.append((score, wording))
+    return out
+
+
+@cache
+def _summary_words(rule_id: str) -> frozenset[str]:
+    from checker import rules
+
+    rule = rules.get(rule_id)
+    text = rule.summary.lower() if rule is not None else ""
+    return frozenset(w for w in _WORD.findall(text) if len(w) > 3)
 
 
 def _by_place(item: Pasted, tokens: list[str]) -> list[tuple[str, float]]:

@@ -71,12 +71,40 @@ def catalog_path(checks_folder: str | Path, tag: str) -> Path:
 
 
 _cache: dict[str, tuple[tuple[int, int], PoCatalog]] = {}
+#: checks folder -> tag -> catalog, handed over as data (the checks' child cannot read them)
+_provided: dict[str, dict[str, PoCatalog]] = {}
+
+
+def provide(folder: str, tag: str, catalog: PoCatalog) -> None:
+    """Use `catalog` for `folder`'s `tag`: that folder's catalogs are then never read from
+    disk (a course's checks in their child get them from the parent)."""
+    _provided.setdefault(folder, {})[tag] = catalog
+
+
+def catalogs_data(texts: dict[str, str]) -> dict[str, dict]:
+    """The translated messages of each catalog (tag -> PO text), as JSON data for the
+    checks' child (`course_checks_child.provide_catalogs` builds them again)."""
+    found: dict[str, dict] = {}
+    for tag, text in texts.items():
+        catalog = read_po(text)
+        found[tag] = {
+            "plural_forms": catalog.plural_forms,
+            "entries": {
+                msgid: {"plural": entry.plural, "strings": list(entry.strings)}
+                for msgid, entry in catalog.entries.items()
+                if entry.translated
+            },
+        }
+    return found
 
 
 def course_translation(
     folder: str, tag: str, msgid: str, plural: str | None = None, n: int = 1
 ) -> str | None:
     """`msgid` as the course's catalog for `tag` translates it (None: it does not)."""
+    if folder in _provided:
+        given = _provided[folder].get(tag)
+        return given.text(msgid, plural, n) if given is not None else None
     path = catalog_path(folder, tag)
     try:
         stat = os.stat(path)

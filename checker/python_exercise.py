@@ -18,7 +18,7 @@ from checker import loop_checks, python_checks  # noqa: F401  (register the pyth
 from checker.criterion_id import criterion_id
 from checker.criterion_run import judge_failed_verdict, run_criteria
 from checker.diagnostics import Criterion, Diagnostic, Verdict
-from checker.i18n import tr
+from checker.i18n import N_, tr
 from checker.python_checks import PythonContext, refusal
 
 #: run status -> diagnostic rule id, for runs that could not finish
@@ -32,6 +32,8 @@ STATUS_RULES = {
     "output-flood": "python-output-flood",
     "internal-error": "python-internal-error",
 }
+#: why an exercise whose script or support code cannot run is not judged
+MALFORMED_EXERCISE = N_("the exercise's script or support code is malformed ({why})")
 
 
 def mark_python(
@@ -43,19 +45,23 @@ def mark_python(
     filename: str | None = None,
 ) -> Verdict:
     from checker.sandbox import run_python
+    from checker.sandbox.plan import MalformedExercise
 
     variants = exercise.get("variants") or []
-    report = run_python(
-        text,
-        entry=exercise["entry"],
-        call=exercise.get("call") or {},
-        script=exercise.get("script") or [],
-        tool_results=exercise.get("tool_results") or {},
-        runs=max(2, len(variants) + 1),
-        variants=variants,
-        support=exercise.get("support"),
-        filename=filename or "solution.py",
-    )
+    try:
+        report = run_python(
+            text,
+            entry=exercise["entry"],
+            call=exercise.get("call") or {},
+            script=exercise.get("script") or [],
+            tool_results=exercise.get("tool_results") or {},
+            runs=max(2, len(variants) + 1),
+            variants=variants,
+            support=exercise.get("support"),
+            filename=filename or "solution.py",
+        )
+    except MalformedExercise as exc:  # the author's mistake: an `error`, said as such
+        return judge_failed_verdict(exercise, tr(MALFORMED_EXERCISE, why=str(exc)))
     if report.status != "ok":
         return _not_run(exercise, report)
     if report.internal_errors:  # a judge of the parent failed (the request judge, the key)

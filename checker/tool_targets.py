@@ -84,7 +84,8 @@ class Judged(NamedTuple):
         mine = [f for f in self.findings if f.target == target and f.tool in (tool, None)]
         if any(f.diagnostic.is_error for f in mine):
             return "error"
-        return "warning" if mine else "ok"
+        # a note (a keyword strict mode may ignore, say) is not a warning
+        return "warning" if any(f.diagnostic.severity == "warning" for f in mine) else "ok"
 
     def to_dict(self) -> dict[str, Any]:
         targets = {}

@@ -25,7 +25,12 @@ _hosts: dict[tuple[str, str], Any] = {}
 
 
 class CourseChecksError(Exception):
-    """The course's `checks/` could not be imported; `str()` says where and why."""
+    """The course's `checks/` could not be imported; `str()` says where and why. `problem`
+    is (file, line, column, message, traceback lines) when the checks' child said it."""
+
+    def __init__(self, why: str, problem: tuple | None = None) -> None:
+        super().__init__(why)
+        self.problem = problem
 
 
 def checks_folder(course) -> Path:
@@ -64,13 +69,15 @@ def course_checks(course) -> dict[str, Any]:
     if host is None:
         from checker.course_checks_host import CheckHost
 
-        host = _hosts[key] = CheckHost(sources, str(checks_folder(course).resolve()))
+        host = _hosts[key] = CheckHost(
+            sources, str(checks_folder(course).resolve()), code.check_catalogs()
+        )
     from checker.course_checks_host import ChecksNotLoaded
 
     try:
         return host.specs()
     except ChecksNotLoaded as exc:
-        raise CourseChecksError(str(exc)) from None
+        raise CourseChecksError(str(exc), exc.problem) from None
 
 
 def _bundled_checks(course) -> dict[str, Any]:

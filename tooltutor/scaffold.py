@@ -17,9 +17,8 @@ from pathlib import Path
 from string import Template
 
 from tooltutor.i18n import N_, t
+from tooltutor.kinds import names as kind_names
 from tooltutor.scaffold_exercises import EXERCISE_KINDS
-
-KINDS = tuple(EXERCISE_KINDS)
 
 SCHEMAS_DIR = "schemas"
 SCHEMA_FILES = (
@@ -30,6 +29,7 @@ SCHEMA_FILES = (
     "lesson-overlay.schema.json",
     "exercise-overlay.schema.json",
 )
+KINDS = kind_names()
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 

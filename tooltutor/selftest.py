@@ -51,10 +51,14 @@ def self_test(course: Course, *, verbose: bool = False) -> list[Problem]:
 def checks_problem(folder: Path, exc: Exception) -> Problem:
     """The course's `checks/` could not be imported: at the file and line that failed, with
     what to do and the course's part of the traceback."""
+    told = getattr(exc, "problem", None)  # said by the checks' child, where they ran
+    if told is not None:
+        path, line, column, message, details = told
+        return Problem(Path(path), line, column, message, details=details)
     cause = exc.__cause__ or exc.__context__
     if cause is None:
         return Problem(folder, 1, 1, f"the course's checks cannot be loaded: {exc}")
-    from tooltutor.checks_import import import_problem
+    from checker.checks_import import import_problem
 
     path, line, column, message, details = import_problem(cause, folder)
     return Problem(path, line, column, message, details=details)

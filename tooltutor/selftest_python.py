@@ -9,6 +9,7 @@ import difflib
 import re
 
 from tooltutor.course import Exercise, Problem
+from tooltutor.kinds import of as kind_of
 
 MARKERS = ("$client", "$run_tool")
 VARIANT_KEYS = ("call", "tool_results", "script")
@@ -16,7 +17,7 @@ _SUPPORT = re.compile(r"^\$support\.([A-Za-z_][A-Za-z0-9_]*)(\(\))?$")
 
 
 def python_problems(exercise: Exercise) -> list[Problem]:
-    if exercise.kind != "python":
+    if not kind_of(exercise).runs_code:  # only code is run against a scripted model
         return []
     out = _support_problems(exercise)
     out += _script_problems(exercise, exercise.script or [], "/script")

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
+from tooltutor.kinds import kind_named
 
 STORE_NAME = "trusted-courses.json"
 #: the folders of a course whose files may be imported
@@ -82,16 +83,26 @@ class CourseCode:
             if name.startswith(prefix) and name.endswith(".py")
         }
 
+    def check_catalogs(self) -> dict[str, str]:
+        """The checks' catalogs (`checks/locales/<tag>.po`), by tag, as trusted: data the
+        parent reads and hands to the checks' child."""
+        prefix = CODE_FOLDERS[0] + "/locales/"
+        return {
+            name[len(prefix) : -len(".po")]: data.decode("utf-8", "replace")
+            for name, data in self.files.items()
+            if name.startswith(prefix) and name.endswith(".po") and "/" not in name[len(prefix) :]
+        }
+
 
 def course_code(course) -> CourseCode:
     """Read what `course` can import or execute (its loaded exercises, its code folders)."""
     code = CourseCode()
     for exercise in course.exercises.values():
-        if exercise.kind == "python":
+        if kind_named(exercise.kind).runs_code:
             code.exercises[f"{course.lang}:{exercise.id}"] = _exercise_hash(exercise)
     for lang, report in (getattr(course, "translations", None) or {}).items():
         for exercise in getattr(report, "retuned", None) or []:
-            if exercise.kind == "python":
+            if kind_named(exercise.kind).runs_code:
                 code.exercises[f"{lang}:{exercise.id}"] = _exercise_hash(exercise)
     root = Path(course.root)
     for folder in CODE_FOLDERS:
@@ -175,7 +186,7 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def holds_code(course) -> bool:
     """Whether `course` holds code of its own at all (Python exercises, a code folder)."""
-    if any(e.kind == "python" for e in course.exercises.values()):
+    if any(kind_named(e.kind).runs_code for e in course.exercises.values()):
         return True
     return any((Path(course.root) / name).exists() for name in CODE_FOLDERS)
 

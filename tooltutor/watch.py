@@ -24,12 +24,12 @@ import time
 from pathlib import Path
 
 from tooltutor.course import Course, Exercise
+from tooltutor.errors import UserError
 from tooltutor.exercise_status import ATTEMPTED, PASSED
 from tooltutor.i18n import N_, t, tn
+from tooltutor.submit import AnswerDesk
 from tooltutor.watch_screen import Screen, compact_diagnostics, fit
 from tooltutor.workdir import (
-    answer_text,
-    draft_text,
     exercise_file,
     next_exercise,
     next_unfinished,
@@ -38,6 +38,18 @@ from tooltutor.workdir import (
 
 #: The keys line, in English (shown with `t`, in the learner's language).
 KEYS_HELP = N_("[r] check  [f] full list  [t] task  [h] hint  [n] next  [l] list  [q] quit")
+
+
+def _asked_at_start(question: str) -> bool:
+    """Watch asks the trust question when it starts (`commands.watch`), before its key
+    reader owns the terminal; code that changed since is not run until watch is started
+    again (or with `--trust`)."""
+    raise UserError(
+        t(
+            "this course holds code of its own and is not trusted yet: review it, then "
+            "run the command again with --trust (or set TOOLTUTOR_TRUST=1)"
+        )
+    )
 
 
 class WatchSession:
@@ -51,6 +63,7 @@ class WatchSession:
         store,
         out=None,
         debounce: float = 0.3,
+        assume_trust: bool = False,
     ):
         self.course = course
         self.exercise = exercise
@@ -66,17 +79,14 @@ class WatchSession:
         self.show_task = True  # the task above each result (on a terminal)
         self.last: tuple | None = None  # (verdict, text, time) of the last check
         self.notes: list[str] = []
-        use_course = getattr(store, "use_course", None)
-        if use_course is not None:  # progress keyed by this course's folder, not its id alone
-            use_course(course)
-        self._load_draft_base()
+        self.assume_trust = assume_trust  # `--trust`: code changed meanwhile is trusted too
+        self._open_desk()
 
-    def _load_draft_base(self) -> None:
-        """Load the draft once, so that saving the file's text over it is compare-and-swap:
-        a draft another tooltutor saved since is not overwritten (see `progress`)."""
-        load = getattr(self.store, "load_draft", None)
-        if load is not None:
-            load(self.course.id, self.exercise.id)
+    def _open_desk(self) -> None:
+        """Open the exercise's submissions: the draft is loaded now, so that saving the
+        file's text over it is compare-and-swap: a draft another tooltutor saved since is
+        not overwritten (see `tooltutor.submit`)."""
+        self.desk = AnswerDesk(self.store, self.course, self.exercise)
 
     @property
     def path(self) -> Path:
@@ -121,7 +131,6 @@ class WatchSession:
 
     def _read(self) -> bytes | None:
         """The file's bytes, or None after saying why it cannot be marked."""
-        from tooltutor.errors import UserError
         from tooltutor.submission import FileTooBig, read_answer
 
         path = self.path
@@ -142,13 +151,17 @@ class WatchSession:
                 problem = str(exc)
             except UserError as exc:
                 problem = t("cannot read: {problem}", problem=exc)
+        self._cannot_mark(problem)
+        return None
+
+    def _cannot_mark(self, problem: str) -> None:
+        """Say why the file was not marked, in place of a result."""
         self.last = None
         if self.screen.terminal:
             self.screen.clear()
             self._header()
         self.say("\n" + problem)
         self.say(t(KEYS_HELP))
-        return None
 
     def check(self, first: bool = False) -> None:
         """Mark the file once, record the attempt and the draft, show the verdict.
@@ -157,40 +170,27 @@ class WatchSession:
         unless it passes (an untouched starter is not an attempt) and keeps the draft as
         it is.
         """
-        from tooltutor.marking import mark_and_record
-
         raw = self._read()
         if raw is None:
             return
-        text = raw.decode("utf-8", errors="replace")
-        answer = answer_text(self.exercise, text)
         if self.screen.terminal:  # a Python exercise takes a few seconds
             self.screen.line(t("Checking {path}...", path=self.path), style="dim")
-        payload = answer if self.exercise.kind == "choice" else raw
-        verdict = mark_and_record(
-            self.store,
-            self.course,
-            self.exercise,
-            payload,
-            submission=text,
-            filename=str(self.path),
-            only_a_pass=first,
-        )
-        self.checks += 1
-        self.notes = []
-        if not first:
-            conflict = self.store.save_draft(
-                self.course.id, self.exercise.id, draft_text(self.exercise, text)
+        try:
+            submitted = self.desk.submit(
+                raw,
+                filename=str(self.path),
+                only_a_pass=first,
+                keep_draft=not first,
+                assume_trust=self.assume_trust,
+                ask=_asked_at_start,
             )
-            if conflict is not None and getattr(conflict, "first", False):
-                from tooltutor.workspace import draft_conflict_note
-
-                self.notes.append(draft_conflict_note(conflict))
-        notice = self.store.take_notice() if hasattr(self.store, "take_notice") else None
-        if notice:
-            self.notes.insert(0, notice)
-        self.passed = verdict.passed
-        self.last = (verdict, text, time.strftime("%H:%M:%S"))
+        except UserError as exc:  # the course's code not trusted, or its checks broken
+            self._cannot_mark(str(exc))
+            return
+        self.checks += 1
+        self.notes = submitted.notices
+        self.passed = submitted.verdict.passed
+        self.last = (submitted.verdict, submitted.text, time.strftime("%H:%M:%S"))
         self.show()
 
     def show(self) -> None:
@@ -456,7 +456,7 @@ class WatchSession:
         self.passed = False
         self.full = False
         self.last = None
-        self._load_draft_base()
+        self._open_desk()
         open_exercise(self.workdir, following, self.store, self.course)
         self.introduce()
         self.check(first=True)

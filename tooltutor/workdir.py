@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from tooltutor import kinds
 from tooltutor.course import Course, Exercise
 from tooltutor.errors import UserError
 from tooltutor.exercise_status import PASSED
@@ -27,60 +28,22 @@ def exercise_file(workdir: Path, exercise: Exercise) -> Path:
 
 
 def initial_text(exercise: Exercise, draft_text: str | None) -> str:
-    """What a new exercise file holds: the saved draft if there is one, else the starter.
-
-    A choice exercise's file always has the options as comments above the answer, also
-    when its draft holds the answer alone (as the terminal UI saves it).
-    """
-    if exercise.kind == "choice":
-        answer = answer_text(exercise, draft_text or "").strip() or exercise.starter.strip()
-        return choice_starter(exercise, answer)
-    if draft_text is not None and draft_text.strip():
-        return draft_text
-    return exercise.starter
-
-
-def choice_example(exercise: Exercise) -> str:
-    """An answer written as the checker reads it, made of the exercise's own option ids."""
-    ids = [str(c["id"]) for c in exercise.choices or []] or ["1", "2"]
-    if exercise.multiple and len(ids) > 1:
-        return f"{ids[0]}, {ids[1]}"
-    return ids[0]
-
-
-def choice_starter(exercise: Exercise, answer: str | None = None) -> str:
-    """A choice exercise as a text file: the options as comments, the answer below them."""
-
-    if exercise.multiple:
-        how = t(
-            "Write the ids of your answers on the next line, separated by commas, e.g. {example}",
-            example=choice_example(exercise),
-        )
-    else:
-        how = t(
-            "Write the id of your answer on the next line, e.g. {example}",
-            example=choice_example(exercise),
-        )
-    lines = [f"# {exercise.title}", "#"]
-    lines += [f"# {c['id']}) {c['text']}" for c in exercise.choices or []]
-    lines += ["#", f"# {how}", ""]
-    answer = exercise.starter if answer is None else answer
-    return "\n".join(lines) + answer + ("\n" if answer and not answer.endswith("\n") else "")
+    """What a new exercise file holds: the saved draft if there is one, else the starter
+    (a choice exercise's file has its options as comments above the answer: see
+    `tooltutor.kinds`)."""
+    return kinds.of(exercise).file_text(exercise, draft_text)
 
 
 def answer_text(exercise: Exercise, text: str) -> str:
-    """The answer in a file as the checker reads it: the comment lines of a choice file
-    (the title, the options, how to answer) are left out. `check` and `watch` both read an
-    exercise file through this."""
-    if exercise.kind != "choice":
-        return text
-    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    """The answer in a file as the checker reads it (a choice file's comment lines are
+    left out). `check` and `watch` both read an exercise file through this."""
+    return kinds.of(exercise).answer_text(exercise, text)
 
 
 def draft_text(exercise: Exercise, text: str) -> str:
-    """What is kept as the draft of a file's text: a choice exercise's answer alone (the
-    terminal UI keeps its drafts so), any other exercise's whole text."""
-    return answer_text(exercise, text).strip() if exercise.kind == "choice" else text
+    """What is kept as the draft of a file's text (a choice exercise's answer alone, as
+    the terminal UI keeps its drafts)."""
+    return kinds.of(exercise).draft_text(exercise, text)
 
 
 def write_exercise(workdir: Path, exercise: Exercise, text: str, *, force: bool) -> Path:

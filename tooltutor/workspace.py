@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from tooltutor.course import Course, Exercise
 from tooltutor.i18n import t, tn
+from tooltutor.kinds import kind_named
 
 #: Seconds after the last keystroke at which the draft is saved.
 DRAFT_DELAY_S = 1.0
@@ -493,7 +494,7 @@ def new_line_indent(line_before_cursor: str, kind: str, indent_width: int) -> st
     after a line that opens a block (`:` in Python, `{` or `[` in JSON)."""
     indent = line_before_cursor[: len(line_before_cursor) - len(line_before_cursor.lstrip())]
     stripped = line_before_cursor.rstrip()
-    opens = (":",) if kind == "python" else ("{", "[") if kind == "json" else ()
-    if stripped and stripped.endswith(opens):
+    opens = kind_named(kind).block_openers
+    if stripped and opens and stripped.endswith(opens):
         indent += " " * indent_width
     return indent

@@ -117,15 +117,20 @@ class Spans:
         sample = self.slice(items[0]) if items else ""
         compact = sample and ": " not in sample and '":' in sample
         seps = (",", ":") if compact else (", ", ": ")
+        # a file written with non-ASCII escaped (`\u00e3`) gets its new text escaped too
+        ascii_only = self.text.isascii() and "\\u" in self.text
         if "\n" not in sample:
-            return json.dumps(value, ensure_ascii=False, separators=seps)
+            return json.dumps(value, ensure_ascii=ascii_only, separators=seps)
+        # the sample's own line end (CRLF kept) and indentation (tabs kept)
+        newline = "\r\n" if "\r\n" in sample else "\n"
         first = self.spans[items[0]][0]
-        column = self.column(first)
-        lines = sample.split("\n")
-        inner = len(lines[1]) - len(lines[1].lstrip(" ")) if len(lines) > 1 else column + 2
-        unit = max(inner - column, 1)
-        dumped = json.dumps(value, ensure_ascii=False, indent=unit, separators=(",", ": "))
-        return dumped.replace("\n", "\n" + " " * column)
+        before = self.text[self.text.rfind("\n", 0, first) + 1 : first]
+        lead = before if not before.strip() else " " * len(before)
+        second = sample.split("\n")[1].rstrip("\r")
+        inner = second[: len(second) - len(second.lstrip(" \t"))]
+        unit = inner[len(lead) :] if inner.startswith(lead) and len(inner) > len(lead) else "  "
+        dumped = json.dumps(value, ensure_ascii=ascii_only, indent=unit, separators=(",", ": "))
+        return dumped.replace("\n", newline + lead)
 
 
 # --------------------------------------------------------------------------- edits

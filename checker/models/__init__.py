@@ -16,7 +16,8 @@ or `reasoning_effort`; () none at all), `sampling` ("yes", "no", None: unknown),
 "disabled", "between_tools", "none"...), `input` (modalities: "text", "image", "file",
 "audio"), `search` (how the model searches: "web_search_tool", "web_search_options"),
 `forced_tool_choice` (forcing a tool), `prefill` (a final assistant message),
-`cache_min_tokens` (the smallest cacheable prefix). A value of None means not known for
+`cache_min_tokens` (the smallest cacheable prefix), `prefix_check` (preserved thinking's
+prefix check: "all_accounts", "new_accounts", "none"). A value of None means not known for
 sure: rules only warn, or keep quiet, on it.
 """
 
@@ -37,6 +38,7 @@ FACTS = (
     "forced_tool_choice",
     "prefill",
     "cache_min_tokens",
+    "prefix_check",
 )
 
 

@@ -67,6 +67,12 @@ class ClaudeModel(NamedTuple):
     sampling_exclusive: bool | None
     #: a final assistant message (prefill) is accepted
     prefill: bool | None
+    #: preserved thinking's prefix check (a thinking block sent back after its prefix
+    #: changed): "all_accounts" (a 400 on every account unless
+    #: `thinking.block_binding.prefix_mismatch_behavior` is `drop_block`), "new_accounts"
+    #: (by default only on accounts created on or after 2026-08-31), "none" (no preserved
+    #: thinking), None (not known)
+    prefix_check: str | None
 
 
 _OLD_EFFORT = frozenset(("low", "medium", "high"))
@@ -88,6 +94,7 @@ def _model(name: str, ids: tuple[str, ...], version: tuple[int, int], **facts) -
         "sampling": None,
         "sampling_exclusive": None,
         "prefill": version < NO_PREFILL_FROM,
+        "prefix_check": "none" if version < (5, 1) else None,
     }
     row.update(facts)
     return ClaudeModel(name, ids, version, **row)
@@ -177,6 +184,7 @@ MODELS: tuple[ClaudeModel, ...] = (
         disabled="no",
         forced_tool_choice=False,
         system_messages=True,
+        prefix_check="new_accounts",
     ),
     _model(
         "Claude Mythos 5.1",
@@ -186,6 +194,7 @@ MODELS: tuple[ClaudeModel, ...] = (
         disabled="no",
         forced_tool_choice=False,
         system_messages=True,
+        prefix_check="all_accounts",
     ),
     _model(
         "Claude Opus 5.5",
@@ -195,6 +204,7 @@ MODELS: tuple[ClaudeModel, ...] = (
         disabled="no",
         forced_tool_choice=False,
         system_messages=True,
+        prefix_check="new_accounts",
     ),
     _model(
         "Claude Sonnet 5.5",
@@ -205,6 +215,7 @@ MODELS: tuple[ClaudeModel, ...] = (
         between_tools=True,
         forced_tool_choice=False,
         system_messages=True,
+        prefix_check="new_accounts",
     ),
     _model(
         "Claude Haiku 5.5",
@@ -215,6 +226,7 @@ MODELS: tuple[ClaudeModel, ...] = (
         effort=None,
         forced_tool_choice=None,
         system_messages=True,
+        prefix_check="new_accounts",
     ),
 )
 
@@ -262,6 +274,10 @@ PDF_PAGE = f"{DOCS}/build-with-claude/pdf-support"
 WEB_SEARCH_PAGE = f"{DOCS}/agents-and-tools/tool-use/web-search-tool"
 TOOL_CHOICE_PAGE = f"{DOCS}/agents-and-tools/tool-use/implement-tool-use#forcing-tool-use"
 PREFILL_PAGE = f"{DOCS}/build-with-claude/prompt-engineering/prefill-claudes-response"
+PRESERVED_THINKING_PAGE = f"{DOCS}/build-with-claude/preserved-thinking"
+#: read 2026-12-08: the prefix check's models (its `supportedModels`), `drop_block`, and
+#: the beta header `thinking-binding-controls-2026-08-01`
+BOUND_THINKING_FIX_PAGE = f"{PRESERVED_THINKING_PAGE}/fix-bound-to-a-different-conversation"
 #: when the facts above were read
 READ = "2026-12-01"
 #: the page each fact was read from
@@ -276,6 +292,7 @@ SOURCES: dict[str, Source] = {
     "prefill": Source(PREFILL_PAGE, READ),
     "cache_min_tokens": Source(CACHING_PAGE, READ),
     "max_output": Source(MODELS_OVERVIEW, READ),
+    "prefix_check": Source(PRESERVED_THINKING_PAGE, "2026-12-08"),
 }
 _DECORATION = re.compile(r"^(?:[a-z]{2,6}\.)?anthropic\.")
 _DATE = re.compile(r"-\d{8}$")
@@ -339,6 +356,7 @@ def _facts(m: ClaudeModel) -> dict:
         "prefill": m.prefill,
         "cache_min_tokens": cache_minimum(m),
         "max_output": m.max_output,
+        "prefix_check": m.prefix_check,
     }
 
 

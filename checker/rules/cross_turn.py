@@ -524,6 +524,41 @@ declare(
 )
 
 declare(
+    "r-session-output-orphan",
+    api="responses",
+    scope="session",
+    doc="""With `previous_response_id`, an output answers a call of that response.
+
+    A request that continues a stored response sends a `function_call_output` for each
+    call that response made, with the same `call_id`. An output whose `call_id` is not
+    among them (nor among calls this request passes itself) answers nothing the server
+    holds: a wrong or stale id, or the output of a call from another conversation. The
+    API refuses it. Send the outputs of the response you continue, with its `call_id`s.
+    """,
+    sources=(
+        O_STATE,
+        O_CALLING,
+        f"{GH}/continuedev/continue/issues/10092",
+        f"{GH}/microsoft/vscode/issues/320060",
+    ),
+    api_message="No tool call found for function call output with call_id {value}.",
+    example=_session(
+        _R_FIRST,
+        {
+            "request": _resp(
+                _FCO,
+                {**_FCO, "call_id": "call_Zz99"},
+                previous_response_id="resp_0a4d5126",
+            )
+        },
+    ),
+    fix=_session(
+        _R_FIRST,
+        {"request": _resp(_FCO, previous_response_id="resp_0a4d5126")},
+    ),
+)
+
+declare(
     "r-session-calls-dropped",
     api="responses",
     severity="warning",

@@ -106,8 +106,9 @@ def run_python(
     `explain=False` leaves out the audit hook that turns mistakes into clear errors (the
     tests of the operating-system containment use it; learners always get it).
 
-    Raises ValueError for a malformed script or support code that Python cannot read (an
-    author's mistake); everything the learner's code does ends in a `RunReport`.
+    Raises `plan.MalformedExercise` (a ValueError) for a malformed script or support code
+    that Python cannot read (an author's mistake); everything the learner's code does ends
+    in a `RunReport`.
     """
     started = time.monotonic()
     refused = contain.refusal()

@@ -59,6 +59,11 @@ def find_syntax_error(source: str, filename: str = "solution.py") -> SyntaxError
     return None
 
 
+class MalformedExercise(ValueError):
+    """The exercise's script, variants or support code cannot be run as written: the
+    author's mistake (`validate` reports it), never the learner's."""
+
+
 def plan_runs(
     call: dict[str, Any],
     script: list[dict[str, Any]],
@@ -70,7 +75,7 @@ def plan_runs(
     """The arguments, script and tool results of each run, and each run's id mapping."""
     _check_script(script)
     if runs < 1:
-        raise ValueError("runs must be at least 1")
+        raise MalformedExercise("runs must be at least 1")
     plans = []
     for index in range(runs):
         run_call = json.loads(json.dumps(call))
@@ -100,23 +105,23 @@ def plan_runs(
 
 def check_support(support: Any) -> None:
     if not isinstance(support, str):
-        raise ValueError("support must be Python source text")
+        raise MalformedExercise("support must be Python source text")
     problem = find_syntax_error(support, "support.py")
     if problem is not None:
-        raise ValueError(
+        raise MalformedExercise(
             f"support code, line {problem.line}, column {problem.col}: {problem.message}"
         )
 
 
 def _check_script(script: Any) -> None:
     if not isinstance(script, list):
-        raise ValueError("script must be a list of replies")
+        raise MalformedExercise("script must be a list of replies")
     for number, reply in enumerate(script, 1):
         if not isinstance(reply, dict) or not isinstance(reply.get("content", []), list):
-            raise ValueError(f"script reply {number} must be an object with a content list")
+            raise MalformedExercise(f"script reply {number} must be an object with a content list")
         for block in reply.get("content", []):
             if not isinstance(block, dict) or not isinstance(block.get("type"), str):
-                raise ValueError(f"script reply {number}: every content block needs a type")
+                raise MalformedExercise(f"script reply {number}: every content block needs a type")
 
 
 def collect_ids(script: list[dict[str, Any]]) -> list[str]:

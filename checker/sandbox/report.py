@@ -112,8 +112,9 @@ class RunResult:
     #: {"request": index, "scripted": bool, "message": dict}
     replies: list[dict[str, Any]] = field(default_factory=list)
     tool_calls: list[ToolCall] = field(default_factory=list)
-    #: the return value as JSON: a reply as its dict plus {"__reply__": request index};
-    #: what JSON cannot hold as {"__repr__": "..."}
+    #: the return value as JSON: an SDK object as its dict plus {"__sdk__": its class}
+    #: (which reply it is, the parent decides: `python_checks.returned_reply`); what JSON
+    #: cannot hold as {"__repr__": "..."}
     returned: Any = None
     exception: LearnerException | None = None
     #: what the run printed (stdout and stderr together, as a terminal shows them)

@@ -44,6 +44,7 @@ def check(pair: Pair) -> Iterator[CrossFinding]:
         if found is None:
             return
         output, base = found
+        yield from _orphans(pair, output, base, cur)
         missing = [
             (j, it)
             for j, it in enumerate(output)
@@ -73,6 +74,35 @@ def check(pair: Pair) -> Iterator[CrossFinding]:
     if found is not None:
         output, base = found
         yield from _passed_back(pair, output, base, pair.in_response, cur, True)
+
+
+def _orphans(pair: Pair, output: list[Any], base: str, cur: list[Any]) -> Iterator[CrossFinding]:
+    """Outputs, in a request that continues a stored response, for calls it did not make."""
+    made = {it.get("call_id") for it in output if _type(it) in CALLS}
+    made |= {it.get("call_id") for it in cur if _type(it) in CALLS and isinstance(it, dict)}
+    calls = [(j, it) for j, it in enumerate(output) if _type(it) in CALLS]
+    for n, item in enumerate(cur):
+        if _type(item) not in ANSWERS or not isinstance(item, dict):
+            continue
+        if item.get("call_id") in made:
+            continue
+        yield finding(
+            "r-session-output-orphan",
+            at("input", n, "call_id"),
+            tr(
+                "`input[{n}]` answers {id}, but response {rid} of exchange {m}, which this "
+                "request continues, made no call with that `call_id`",
+                n=n,
+                id=code(str(item.get("call_id"))),
+                rid=code(str(pair.prev.response.get("id"))),
+                m=pair.prev_number,
+            ),
+            tr(
+                "Answer the calls of the response you continue, with their `call_id`s; "
+                "leave out outputs of calls it did not make."
+            ),
+            pair.in_response(f"{base}/{calls[0][0]}" if calls else base),
+        )
 
 
 def _passed_back(

@@ -163,3 +163,32 @@ def test_syntax_error_points_at_the_learners_line():
     (diag,) = verdict.diagnostics
     assert (diag.rule, diag.line) == ("python-syntax", 1)
     assert verdict.status == "error"
+
+
+MALFORMED = {
+    "a reply that is no object": {"script": ["hello"]},
+    "a content block without a type": {"script": [{"content": [{"text": "hi"}]}]},
+    "a variant's script that is no list": {"variants": [{"script": {"content": []}}]},
+    "support code Python cannot read": {"support": "def broken(:\n"},
+    "support that is no source text": {"support": ["import os"]},
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_a_malformed_script_or_support_is_an_error_verdict_not_a_crash(name, lang):
+    from checker.i18n import use_language
+
+    spec = {**EXERCISE.spec(), **MALFORMED[name]}
+    with use_language(lang):
+        verdict = mark(spec, EXERCISE.solution, model=COURSE.model)
+    assert verdict.status == "error" and not verdict.passed
+    assert not any(c.passed for c in verdict.criteria)
+    (diag,) = verdict.diagnostics
+    assert diag.rule == "marking-error"
+    said = {
+        "en": "the exercise's script or support code is malformed",
+        "pt-BR": "o script ou o código de apoio do exercício está malformado",
+    }[lang]
+    assert said in diag.message, diag.message
+    assert "ValueError" not in diag.message and "Traceback" not in diag.message

@@ -262,6 +262,51 @@ BROKEN = [
         "/thinking/budget_tokens",
         "integer",
     ),
+    # no `type`: the model's default only where it thinks by default (recorded 200 on
+    # claude-fable-5-1: pydantic-ai test_anthropic_fable_5_1_drops_a_stale_thinking_block)
+    (
+        "shape-untyped-off-by-default",
+        body(model="claude-haiku-4-5", thinking={"display": "summarized"}),
+        "a-thinking-shape",
+        "error",
+        "/thinking",
+        "does not think by default",
+    ),
+    (
+        "shape-untyped-default-on-without-preserved-thinking",
+        body(model="claude-sonnet-5", thinking={"display": "summarized"}),
+        "a-thinking-shape",
+        "warning",
+        "/thinking",
+        "preserved thinking",
+    ),
+    (
+        "shape-untyped-unknown-model",
+        body(model="claude-nova-7", thinking={"display": "summarized"}),
+        "a-thinking-shape",
+        "note",
+        "/thinking",
+        "preserved thinking",
+    ),
+    (
+        "shape-block-binding-behavior",
+        body(
+            model="claude-fable-5-2",
+            thinking={"type": "adaptive", "block_binding": {"prefix_mismatch_behavior": "drop"}},
+        ),
+        "a-thinking-shape",
+        "error",
+        "/thinking/block_binding/prefix_mismatch_behavior",
+        "drop_block",
+    ),
+    (
+        "shape-block-binding-not-object",
+        body(model="claude-fable-5-1", thinking={"block_binding": "drop_block"}),
+        "a-thinking-shape",
+        "error",
+        "/thinking/block_binding",
+        "object",
+    ),
     (
         "shape-effort-inside",
         body(model="claude-opus-4-6", thinking={"type": "adaptive", "effort": "high"}),
@@ -761,6 +806,16 @@ NEAR_MISSES = [
         "a-tool-choice-forced-unsupported",
     ),
     (
+        "shape-untyped-fable-5-1",
+        body(model="claude-fable-5-1", thinking={"display": "summarized"}),
+        "a-thinking-shape",
+    ),
+    (
+        "shape-untyped-opus-5-5-dated-platform-id",
+        body(model="anthropic.claude-opus-5-5-v1:0", thinking={"display": "omitted"}),
+        "a-thinking-shape",
+    ),
+    (
         "choice-auto-fable-5-1",
         body(model="claude-fable-5-1", tool_choice={"type": "auto"}),
         "a-tool-choice-forced-unsupported",
@@ -924,3 +979,22 @@ def _best_time(fn, runs: int = 3) -> float:
         fn()
         best = min(best, time.perf_counter() - t0)
     return best
+
+
+def test_block_binding_alone_is_accepted_with_its_beta_header():
+    """The recorded Fable 5.1 request: `thinking` holds only `block_binding`. With the beta
+    header in the log it is clean; with another beta it is a warning; with no headers known,
+    a note (hidden by default)."""
+    request = body(
+        model="claude-fable-5-1",
+        tools=False,
+        thinking={"block_binding": {"prefix_mismatch_behavior": "drop_block"}},
+    )
+    sent = {"anthropic-beta": "thinking-binding-controls-2026-08-01"}
+    assert not lint_value(request, "anthropic", headers=sent).diagnostics
+    other = lint_value(request, "anthropic", headers={"anthropic-beta": "files-api-2025-04-14"})
+    assert [(d.severity, d.path) for d in other.diagnostics] == [
+        ("warning", "/thinking/block_binding")
+    ]
+    unknown = lint_value(request, "anthropic")
+    assert unknown.valid and [d.severity for d in unknown.diagnostics] == ["note"]

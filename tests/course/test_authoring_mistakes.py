@@ -19,6 +19,7 @@ import pytest
 from tooltutor.course import load_course
 from tooltutor.marking import course_checks
 from tooltutor.selftest import check_exercise, self_test
+from tooltutor.trust import ensure_trusted
 
 COURSE_DIR = Path(__file__).parent / "calendar_course"
 PROPOSE = "exercises/first-steps/01-propose-slot.yaml"
@@ -52,8 +53,16 @@ def problems(root: Path, **kw) -> list[str]:
     return [str(p) for p in load_course(root, use_cache=False, **kw).problems]
 
 
+def trusted(root: Path, **kw):
+    """The course at `root`, its code trusted as `--trust` would (a copy is not the bundled
+    course: marking refuses to run its checks otherwise)."""
+    course = load_course(root, **kw)
+    ensure_trusted(course, assume=True)
+    return course
+
+
 def exercise_problems(root: Path, exercise_id: str) -> list:
-    course = load_course(root, use_cache=False)
+    course = trusted(root, use_cache=False)
     return check_exercise(course.exercise(exercise_id), course.model, course_checks(course))
 
 
@@ -235,7 +244,7 @@ def test_an_unknown_check_and_a_check_of_another_kind(pack):
 
 def test_a_scenario_the_script_lacks_says_to_add_it(pack):
     edit(pack, BOOK, "params: {reasons: [max_tokens]}", "params: {reasons: [refusal]}")
-    course = load_course(pack)
+    course = trusted(pack)
     from tooltutor.marking import mark_answer
 
     exercise = course.exercise("book-meeting")
@@ -294,7 +303,7 @@ def test_a_scenario_the_script_lacks_says_to_add_it(pack):
 )
 def test_a_checks_module_that_cannot_load_is_reported_at_its_line(pack, old, new, where, words):
     edit(pack, CHECK, old, new)
-    found = self_test(load_course(pack))
+    found = self_test(trusted(pack))
     assert len(found) == 1, found
     problem = found[0]
     assert problem.path.name == "calendar.py", str(problem)
@@ -311,7 +320,7 @@ def test_a_params_schema_that_is_no_schema_and_a_check_hiding_an_engine_one(pack
         "from checker.checks import Outcome, check\n\n\n"
         '@check("roles")\ndef roles(ctx, params):\n    """Mine."""\n    return Outcome(True)\n'
     )
-    found = [str(p) for p in self_test(load_course(pack))]
+    found = [str(p) for p in self_test(trusted(pack))]
     one(found, "calendar.py:", "its params= is not a valid JSON Schema", "minimum")
     one(found, "extra.py:4:1", "takes the place of the engine's check")
     assert line

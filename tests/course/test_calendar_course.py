@@ -16,6 +16,15 @@ import pytest
 from tooltutor.course import load_course
 from tooltutor.marking import course_checks, mark_answer
 from tooltutor.selftest import check_exercise, self_test
+from tooltutor.trust import ensure_trusted
+
+
+def trusted_course(*args, **kw):
+    """The course, its code trusted as `--trust` would (marking refuses untrusted code)."""
+    course = load_course(*args, **kw)
+    ensure_trusted(course, assume=True)
+    return course
+
 
 HERE = Path(__file__).parent
 COURSE_DIR = HERE / "calendar_course"
@@ -45,7 +54,7 @@ def test_the_course_validates_in_both_languages_strictly(tmp_path):
 
 
 def test_its_own_check_marks_in_the_learners_language():
-    course = load_course(COURSE_DIR, "pt-BR")
+    course = trusted_course(COURSE_DIR, "pt-BR")
     exercise = course.exercise("propose-slot")
     late = (
         '{"title": "x", "start": "2026-03-02T09:00", "end": "2026-03-02T09:30", '
@@ -58,7 +67,7 @@ def test_its_own_check_marks_in_the_learners_language():
     one = late.replace(', "bo@example.com"', "").replace("09:00", "11:00").replace("09:30", "11:30")
     fits = next(c for c in mark_answer(course, exercise, one).criteria if c.id == "fits-free-slot")
     assert fits.message == '1 participante não foi convidado: "bo@example.com".'
-    english = load_course(COURSE_DIR)
+    english = trusted_course(COURSE_DIR)
     fits = next(
         c
         for c in mark_answer(english, english.exercise("propose-slot"), one).criteria
@@ -68,7 +77,7 @@ def test_its_own_check_marks_in_the_learners_language():
 
 
 def test_a_python_loop_that_stops_early_is_caught_by_the_engines_loop_checks():
-    course = load_course(COURSE_DIR)
+    course = trusted_course(COURSE_DIR)
     exercise = course.exercise("book-meeting")
     one_round = exercise.wrong_answers[0]["answer"]
     verdict = mark_answer(course, exercise, one_round)
@@ -102,7 +111,7 @@ def test_the_worked_loop_exercise_of_checks_md_passes_its_self_test(scaffold):
     lesson.write_text(
         lesson.read_text().replace("  - book-meeting\n", "  - book-meeting\n  - convert\n")
     )
-    course = load_course(scaffold)
+    course = trusted_course(scaffold)
     assert [p for p in course.problems if p.severity == "error"] == []
     exercise = course.exercise("convert")
     assert check_exercise(exercise, course.model, course_checks(course)) == []
@@ -130,7 +139,7 @@ def test_the_check_of_course_format_md_runs_as_written(scaffold):
             "[propose-slot, pick-tools]", "[propose-slot, pick-tools, forecast]"
         )
     )
-    course = load_course(scaffold)
+    course = trusted_course(scaffold)
     problems = [str(p) for p in self_test(course) if "forecast" in str(p.path)]
     assert problems == []
     verdict = mark_answer(course, course.exercise("forecast"), '{"city": "Porto"}')

@@ -21,6 +21,15 @@ from tooltutor.course.schemas.editor import exercise_schema
 from tooltutor.course.yamlsource import read_yaml
 from tooltutor.marking import course_checks
 from tooltutor.scaffold import copy_schemas, engine_checks
+from tooltutor.trust import ensure_trusted
+
+
+def trusted_course(*args, **kw):
+    """The course, its code trusted as `--trust` would (marking refuses untrusted code)."""
+    course = load_course(*args, **kw)
+    ensure_trusted(course, assume=True)
+    return course
+
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -28,7 +37,7 @@ CALENDAR = HERE / "calendar_course"
 
 
 def editor_validator(course_dir: Path) -> Draft202012Validator:
-    course = load_course(course_dir)
+    course = trusted_course(course_dir)
     checks = {**engine_checks(), **course_checks(course)}
     return Draft202012Validator(exercise_schema(schema("exercise"), checks))
 
@@ -74,7 +83,7 @@ def test_the_editor_schema_flags_what_validate_would():
 def test_copy_schemas_writes_the_courses_checks(tmp_path):
     root = tmp_path / "c"
     shutil.copytree(CALENDAR, root)
-    course = load_course(root)
+    course = trusted_course(root)
     copy_schemas(root, course_checks(course))
     written = json.loads((root / "schemas/exercise.schema.json").read_text())
     text = json.dumps(written)
@@ -116,7 +125,7 @@ def test_an_editor_completes_checks_by_kind_and_flags_a_wrong_param(tmp_path):
     language_server, command = _server()
     root = tmp_path / "calendar"
     shutil.copytree(CALENDAR, root)
-    copy_schemas(root, course_checks(load_course(root)))
+    copy_schemas(root, course_checks(trusted_course(root)))
     source = (root / "exercises/first-steps/01-propose-slot.yaml").read_text()
     lines = source.split("\n")
     at = lines.index("criteria:")

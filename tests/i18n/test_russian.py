@@ -310,6 +310,7 @@ def test_validate_lang_ru_counts_what_is_translated_and_stale(run, course_copy):
 def _page(run_env, *args) -> str:
     """The HTML `tooltutor [args] serve` gives a browser, fetched once."""
     import os
+    import re
     import socket
     import subprocess
     import sys
@@ -335,10 +336,12 @@ def _page(run_env, *args) -> str:
     try:
         first = server.stdout.readline()
         assert f"127.0.0.1:{port}" in first, first
+        # the address printed holds this launch's key: without it the server answers 403
+        address = re.search(r"http://127\.0\.0\.1:\d+/\S*", first).group(0)
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as page:
+                with urllib.request.urlopen(address, timeout=10) as page:
                     return first + page.read().decode("utf-8")
             except OSError:
                 if time.monotonic() > deadline:

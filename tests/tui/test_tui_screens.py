@@ -8,7 +8,14 @@ import sys
 from contextlib import nullcontext
 
 from textual import events
-from tui_helpers import copy_course, finish_checks, notice_text, press_until, screen_text
+from tui_helpers import (
+    copy_course,
+    finish_checks,
+    notice_text,
+    press_until,
+    screen_text,
+    wait_until,
+)
 
 from tooltutor.course import load_course
 from tooltutor.progress import open_store
@@ -531,15 +538,16 @@ async def test_an_untrusted_courses_code_runs_only_after_the_learner_says_yes(ma
         app.open_exercise("second")
         await pilot.pause()
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmTrust))
         assert isinstance(app.screen, ConfirmTrust)
         await pilot.press("n")
-        await pilot.pause()
+        await finish_checks(pilot)
         assert not app.screen.checking
+        assert app.screen.notices[-1] == "Not checked: the course's own code was not trusted."
         assert app.store.attempts(course.id, "second") == []
         assert not trust.is_trusted(course)
         await pilot.press("ctrl+r")
-        await pilot.pause()
+        await wait_until(pilot, lambda: isinstance(app.screen, ConfirmTrust))
         assert isinstance(app.screen, ConfirmTrust)
         await pilot.press("y")
         await finish_checks(pilot)

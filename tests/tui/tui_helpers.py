@@ -51,6 +51,15 @@ async def finish_checks(pilot) -> None:
     await pilot.pause()
 
 
+async def wait_until(pilot, done, seconds: float = 5.0) -> None:
+    """Let the app run until `done()` holds (what a worker thread sends takes a moment),
+    at most `seconds`; the test's own assertion then says what was expected."""
+    for _ in range(int(seconds / 0.02)):
+        if done():
+            return
+        await pilot.pause(0.02)
+
+
 def notice_text(app) -> str:
     """The notice under the exercise's buttons ("" when none is shown)."""
     notice = app.screen.query_one("#notice")

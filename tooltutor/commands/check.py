@@ -173,41 +173,29 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from tooltutor.i18n import t
-    from tooltutor.marking import mark_and_record
+    from tooltutor.kinds import of as kind_of
     from tooltutor.progress import open_store
     from tooltutor.submission import read_answer
-    from tooltutor.trust import ensure_trusted
-    from tooltutor.workdir import answer_text, draft_text
+    from tooltutor.submit import AnswerDesk
 
     if getattr(args, "solution", False):
         return check_solution(args)
     course, exercise, name, own_file = resolve_target(args)
     raw = read_answer(name)
-    # one decision for the whole course, before anything of its code is imported or run
-    ensure_trusted(course, assume=getattr(args, "trust", False))
-    if exercise.kind == "python":
-        say_if_not_contained()
-    text = raw.decode("utf-8", errors="replace")
-    # Read as `watch` reads it: a choice file's comment lines are not the answer.
-    payload = answer_text(exercise, text) if exercise.kind == "choice" else raw
     shown = "<stdin>" if name == "-" else name
     store = open_store(course=course)  # keyed by the course's folder too
-    verdict = mark_and_record(
-        store, course, exercise, payload, submission=text, filename=shown, record=not args.no_record
+    submitted = AnswerDesk(store, course, exercise).submit(
+        raw,
+        filename=shown,
+        record=not args.no_record,
+        keep_draft=own_file and name != "-",  # the exercise's own file is its draft
+        assume_trust=getattr(args, "trust", False),
+        # said before a run of seconds, after the trust question if there is one
+        before_marking=say_if_not_contained if kind_of(exercise).runs_code else None,
     )
+    verdict, text, notes = submitted.verdict, submitted.text, submitted.notices
     show_faults(args, verdict)
-    notes = []
     hints = store.hints_revealed(course.id, exercise.id)
-    if not args.no_record:
-        if own_file and name != "-":  # the exercise's own file: it is the draft, as in watch
-            store.load_draft(course.id, exercise.id)
-            conflict = store.save_draft(course.id, exercise.id, draft_text(exercise, text))
-            if conflict is not None and getattr(conflict, "first", False):
-                from tooltutor.workspace import draft_conflict_note
-
-                notes.append(draft_conflict_note(conflict))
-        if store.notice:
-            notes.insert(0, store.notice)
     if args.json:
         print(json.dumps(_results(exercise, verdict, hints), indent=2, ensure_ascii=False))
     else:
@@ -282,6 +270,7 @@ def check_solution(args) -> int:
     from tooltutor.commands._common import find_exercise
     from tooltutor.errors import UserError
     from tooltutor.i18n import t
+    from tooltutor.kinds import of as kind_of
     from tooltutor.marking import mark_answer
     from tooltutor.trust import ensure_trusted
 
@@ -292,7 +281,7 @@ def check_solution(args) -> int:
     course = _load_with(args, args.exercise)
     exercise = find_exercise(course, args.exercise, args)
     ensure_trusted(course, assume=getattr(args, "trust", False))
-    if exercise.kind == "python":
+    if kind_of(exercise).runs_code:
         say_if_not_contained()
     verdict = mark_answer(course, exercise, exercise.solution)
     show_faults(args, verdict)

@@ -175,7 +175,7 @@ def _unknown_rule(rule_id: str) -> UserError:
 
     known = sorted(rules.ids())
     close = difflib.get_close_matches(rule_id, known, n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    hint = t(" (did you mean '{rule}'?)", rule=close[0]) if close else ""
     parts = rule_id.split("-")
     family, kin = "", []
     for size in range(len(parts) - 1, 0, -1):  # the longest shared start with a few rules

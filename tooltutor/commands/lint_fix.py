@@ -62,7 +62,7 @@ def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], b
     else:
         _explain(proposal, name)
         if proposal.changed and not args.write:
-            sys.stdout.write(proposal.diff(shown))
+            _write_diff(proposal.diff(shown))
     if proposal.changed and args.write:
         _write(path, proposal.fixed)
         from tooltutor.i18n import tn
@@ -71,6 +71,23 @@ def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], b
         written = tn(n, "{path}: {n} repair written", "{path}: {n} repairs written", path=name)
         print(written, file=sys.stderr)
     return 0 if proposal.changed else 1
+
+
+def _write_diff(diff: str) -> None:
+    """The diff as it must be applied: a file's own CRLF line ends kept (escaped, they
+    would no longer match the file and `git apply` would refuse the patch). Piped or
+    redirected, it is written exactly; on a terminal everything but the line ends goes
+    through the terminal-text policy (a valid JSON file holds no other raw control
+    character, but a bidi override may stand in a string)."""
+    from tooltutor.safe_output import printable, unfiltered
+
+    raw = unfiltered(sys.stdout)
+    if not getattr(raw, "isatty", lambda: False)():
+        raw.write(diff)
+        return
+    for line in diff.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        raw.write(printable(body) + line[len(body) :])
 
 
 def _explain(proposal, name: str) -> None:

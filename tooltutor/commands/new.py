@@ -14,6 +14,7 @@ import argparse
 from pathlib import Path
 
 from tooltutor.i18n import t
+from tooltutor.kinds import names as kind_names
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
@@ -31,8 +32,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
     lesson = what.add_parser("lesson", help=t("a lesson, added to course.yaml"))
     lesson.add_argument("new_id", metavar="ID", help=t("the lesson id, like 'first-steps'"))
     lesson.add_argument("--title", help=t("the lesson title"))
-    from tooltutor.scaffold import KINDS
-
+    KINDS = kind_names()
     exercise = what.add_parser(
         "exercise",
         help=t("an exercise, added to its lesson"),

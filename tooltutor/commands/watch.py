@@ -32,6 +32,7 @@ def run(args) -> int:
     import threading
 
     from tooltutor.commands._common import load_course_or_fail
+    from tooltutor.kinds import kind_named
     from tooltutor.progress import open_store
     from tooltutor.trust import ensure_trusted
     from tooltutor.watch import WatchSession
@@ -40,13 +41,15 @@ def run(args) -> int:
 
     course = load_course_or_fail(args)
     ensure_trusted(course, assume=getattr(args, "trust", False))
-    if any(e.kind == "python" for e in course.exercises.values()):
+    if any(kind_named(e.kind).runs_code for e in course.exercises.values()):
         from tooltutor.commands.check import say_if_not_contained
 
         say_if_not_contained()
     workdir = find_workdir(args.directory)
     exercise = current_exercise(workdir, course)
-    session = WatchSession(course, exercise, workdir, open_store())
+    session = WatchSession(
+        course, exercise, workdir, open_store(), assume_trust=getattr(args, "trust", False)
+    )
     if args.poll:
         watcher = PollWatcher(lambda: session.path, session.events)
     else:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 from tooltutor.course.yamlsource import Position, locate
+from tooltutor.kinds import kind_named
 
 #: The newest course format this program reads.
 FORMAT_VERSION = 1
@@ -94,7 +95,7 @@ class Exercise:
     @property
     def file_suffix(self) -> str:
         """The file ending of an answer to this exercise."""
-        return {"json": ".json", "python": ".py"}.get(self.kind, ".txt")
+        return kind_named(self.kind).suffix
 
 
 @dataclass

@@ -128,9 +128,10 @@ class TutorApp(App[None]):
         statuses = self.journey.statuses()
         return {le.id: self.journey.progress(le, statuses) for le in self.course.lessons}
 
-    def check_store(self) -> None:
-        """Tell the learner, once, about a fault of the progress store."""
-        notice = self.store.take_notice()
+    def check_store(self, notice: str | None = None) -> None:
+        """Tell the learner, once, about a fault of the progress store (`notice`: one a
+        submission already took from it)."""
+        notice = notice or self.store.take_notice()
         if notice:
             self.notify(notice, title=t("Progress"), severity="warning", timeout=12, markup=False)
 

@@ -23,7 +23,7 @@ from checker.rules.anthropic.models import (
     model_info,
     thinking_state,
 )
-from checker.rules.record import Finding, needs_beta, rule
+from checker.rules.record import Finding, needs_beta, note, rule
 
 ADAPTIVE = f"{DOCS}/build-with-claude/adaptive-thinking"
 EFFORT = f"{DOCS}/build-with-claude/effort"
@@ -36,8 +36,19 @@ THINKING_KEYS = {
     "disabled": (),
     "between_tools": ("display",),
 }
-#: keys only a beta accepts (the `anthropic-beta` header is not in the body)
-THINKING_BETA_KEYS = ("block_binding",)
+#: keys only a beta accepts, and the beta (the `anthropic-beta` header is not in the body)
+THINKING_BETA_KEYS = {"block_binding": "thinking-binding-controls-2026-08-01"}
+#: the keys a `thinking` without `type` may carry on a model that thinks by default (the
+#: recorded 200: `{"block_binding": {...}}` alone on claude-fable-5-1)
+UNTYPED_KEYS = ("block_binding", "display")
+PREFIX_MISMATCH_BEHAVIORS = ("error", "drop_block")
+PRESERVED = f"{DOCS}/build-with-claude/preserved-thinking"
+BOUND_FIX = f"{PRESERVED}/fix-bound-to-a-different-conversation"
+FABLE_RECORDING = (
+    "https://github.com/pydantic/pydantic-ai/blob/da4a09465f1355205b167d9e3c868cad7fbc12b5/"
+    "tests/models/cassettes/test_anthropic/"
+    "test_anthropic_fable_5_1_drops_a_stale_thinking_block.yaml"
+)
 DISPLAY_VALUES = ("summarized", "omitted")
 DISPLAY_BETA = ("updates",)
 MIN_BUDGET = 1024
@@ -57,6 +68,11 @@ def _thinking(ctx: Context) -> dict[str, Any] | None:
         ADAPTIVE,
         f"{SDK_TYPES}/thinking_config_param.py",
         f"{DOCS}/models/sonnet-5-5/whats-new-sonnet-5-5",
+        PRESERVED,
+        BOUND_FIX,
+        "https://rubydoc.info/github/anthropics/anthropic-sdk-ruby/Anthropic/Models/Beta/"
+        "BetaThinkingBlockBinding",
+        FABLE_RECORDING,
     ),
     example="""{
   "model": "claude-opus-4-6",
@@ -84,6 +100,12 @@ def _thinking(ctx: Context) -> dict[str, Any] | None:
   "thinking": {"type": "disabled"},
   "messages": [{"role": "user", "content": "Hi"}]
 }""",
+        """{
+  "model": "claude-fable-5-1",
+  "max_tokens": 4096,
+  "thinking": {"display": "summarized"},
+  "messages": [{"role": "user", "content": "Think about it, then say what 17*23 is."}]
+}""",
     ),
 )
 def thinking_shape(ctx: Context) -> Iterator[Finding]:
@@ -96,8 +118,17 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
     `display`: `"summarized"` or `"omitted"`. Anything else is an extra input: a budget on
     adaptive thinking, an effort inside `thinking`, OpenAI's `reasoning` shapes.
 
-    Warnings: `display: "updates"` and `block_binding` need a beta header, which the body
-    cannot show.
+    `type` may be left out on the models with preserved thinking (Claude Fable 5.1 and
+    later, the 5.5 models): they think adaptively by default, and a `thinking` holding only
+    `block_binding` (or `display`) keeps that default (recorded 200 on claude-fable-5-1;
+    the docs add `block_binding` to requests that had no `thinking`). On another model that
+    thinks by default that is a warning (no document shows it), on a model that does not
+    it is an error, and on a model the table does not know, a note.
+    `block_binding.prefix_mismatch_behavior` is `error` or `drop_block`.
+
+    Warnings: `display: "updates"` and `block_binding` need a beta header
+    (`thinking-binding-controls-2026-08-01` for `block_binding`): dropped when the logged
+    headers carry it, a note when no headers are known.
     """
     if ctx.body is None or "thinking" not in ctx.body:
         return
@@ -120,7 +151,14 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
         )
         return
     kind = thinking.get("type")
-    if kind not in THINKING_TYPES:
+    if "type" not in thinking and thinking and set(thinking) <= set(UNTYPED_KEYS):
+        # no `type`, only settings that every thinking mode takes: read as the model's
+        # default (adaptive) where the model thinks by default
+        untyped = _untyped(ctx.model)
+        if untyped is not None:
+            yield untyped
+        kind = "adaptive"
+    elif kind not in THINKING_TYPES:
         guess = close_match(kind, list(THINKING_TYPES)) if isinstance(kind, str) else []
         yield Finding(
             "/thinking/type" if "type" in thinking else "/thinking",
@@ -144,6 +182,7 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
             continue
         path = "/thinking" + pointer(key)
         if key in THINKING_BETA_KEYS:
+            yield from _block_binding(thinking[key])
             yield needs_beta(
                 warning(
                     path,
@@ -154,7 +193,7 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
                     ),
                     tr("Send the beta header with the request, or remove the field."),
                 ),
-                "*",
+                THINKING_BETA_KEYS[key],
             )
             continue
         if key == "budget_tokens":
@@ -219,6 +258,76 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
                 ),
                 tr('Write `"display": "summarized"` to get the thinking text back.'),
             )
+
+
+def _untyped(model: Any) -> Finding | None:
+    """What a `thinking` without `type` (only `block_binding` or `display`) means on `model`.
+
+    Accepted on the models with preserved thinking: they think adaptively by default, so the
+    object only adds its settings (recorded 200 on claude-fable-5-1; the docs' fix for the
+    prefix check adds `block_binding` to requests that had no `thinking` at all). Elsewhere
+    no document shows `thinking` without `type`: a warning on the other models that think by
+    default, an error on a model that does not (there is no mode to default to), a note on a
+    model the table does not know."""
+    info = model_info(model)
+    hint = tr('Write the mode too: `{"type": "adaptive", "block_binding": {...}}`.')
+    if info is None:
+        return note(
+            "/thinking",
+            tr(
+                "`thinking` has no `type`: the models with preserved thinking (Claude Fable "
+                "5.1 and later) take that as adaptive thinking, other models may not",
+            ),
+            hint,
+        )
+    if info.prefix_check not in (None, "none"):
+        return None
+    if info.thinking_default in ("on", "always"):
+        return warning(
+            "/thinking",
+            tr(
+                "`thinking` has no `type`: {model} thinks by default, but only the models "
+                "with preserved thinking are known to accept `thinking` without a mode",
+                model=info.name,
+            ),
+            hint,
+        )
+    return Finding(
+        "/thinking",
+        tr(
+            "`thinking` has no `type`, and {model} does not think by default: it must be "
+            "`enabled`, `adaptive` or `disabled`",
+            model=info.name,
+        ),
+        hint,
+    )
+
+
+def _block_binding(value: Any) -> Iterator[Finding]:
+    """`thinking.block_binding` is `{"prefix_mismatch_behavior": "error" | "drop_block"}`."""
+    path = "/thinking/block_binding"
+    if not isinstance(value, dict):
+        yield Finding(
+            path,
+            tr(
+                "`thinking.block_binding` is {value}: it must be an object such as "
+                '`{{"prefix_mismatch_behavior": "drop_block"}}`',
+                value=describe(value),
+            ),
+            tr('Write `"block_binding": {"prefix_mismatch_behavior": "drop_block"}`.'),
+        )
+        return
+    behavior = value.get("prefix_mismatch_behavior")
+    if behavior is not None and behavior not in PREFIX_MISMATCH_BEHAVIORS:
+        yield Finding(
+            path + "/prefix_mismatch_behavior",
+            tr(
+                "`thinking.block_binding.prefix_mismatch_behavior` is {value}: it must be "
+                "`error` (the default) or `drop_block`",
+                value=describe(behavior),
+            ),
+            tr('Write `"drop_block"` to have the API drop the thinking that fails the check.'),
+        )
 
 
 @rule(

@@ -10,9 +10,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tooltutor.i18n import N_
+from tooltutor.kinds import kind_named
 from tooltutor.tui.texts import adapt_bindings, plain, t
-
-LANGUAGES = {"json": "json", "python": "python"}
 
 
 class SolutionCode(ScrollableContainer):
@@ -40,7 +39,8 @@ class SolutionDialog(ModalScreen[None]):
                 classes="dialog-title",
             )
             with SolutionCode(classes="solution-code"):
-                yield Static(highlight(self.text, language=LANGUAGES.get(self.kind, "text")))
+                language = kind_named(self.kind).language or "text"
+                yield Static(highlight(self.text, language=language))
             yield Static(plain(t("Escape closes.")), classes="muted")
 
     def on_mount(self) -> None:

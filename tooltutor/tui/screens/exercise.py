@@ -10,6 +10,8 @@ actions to the screen's class, so splitting it into mixins would hide where a ke
 
 from __future__ import annotations
 
+import queue
+
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,10 +22,13 @@ from textual.widgets import Button, Footer, Header, Markdown, OptionList, Static
 from textual.worker import get_current_worker
 
 from tooltutor.course import Exercise
+from tooltutor.errors import UserError
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 from tooltutor.i18n import N_
+from tooltutor.kinds import of as kind_of
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import units_together
+from tooltutor.submit import AnswerDesk
 from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
@@ -40,7 +45,6 @@ from tooltutor.workspace import (
     checklist_before_check,
     code_blocks,
     cursor_location,
-    draft_conflict_note,
     next_hint,
     solution_access,
     solution_text,
@@ -176,7 +180,9 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
     def compose(self) -> ComposeResult:
         app = self.app
         course, ex = app.course, self.exercise
-        draft = app.store.load_draft(course.id, ex.id)
+        #: this exercise's submissions and draft (loaded now: later saves go over it)
+        self.desk = AnswerDesk(app.store, course, ex)
+        draft = self.desk.draft
         self.initial_text = draft.text if draft is not None else starter_text(course, ex)
         yield Header(icon="")
         yield Static(id="ex-heading", markup=False)
@@ -192,7 +198,7 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
                     )
                 yield Markdown(units_together(course.expand(ex.prompt)), id="prompt")
             with Vertical(id="answer"):
-                if ex.kind == "choice":
+                if kind_of(ex).picks_options:
                     yield ChoiceAnswer(
                         [{**c, "text": course.expand(c["text"])} for c in ex.choices or []],
                         multiple=ex.multiple,
@@ -274,7 +280,7 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
 
     @property
     def answer_widget(self) -> AnswerEditor | ChoiceAnswer:
-        if self.exercise.kind == "choice":
+        if kind_of(self.exercise).picks_options:
             return self.query_one(ChoiceAnswer)
         return self.query_one(AnswerEditor)
 
@@ -309,7 +315,7 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
         status = self.status
         words = {PASSED: t("passed"), ATTEMPTED: t("not passed yet"), NEW: t("new")}
         kind = ex.kind
-        if ex.kind == "python":  # the name a traceback or a syntax error gives the answer
+        if kind_of(ex).runs_code:  # the name a traceback or a syntax error gives the answer
             kind = f"{ex.kind} ({self.answer_file})"
         facts = t(
             "level {level} · answer in {kind} · {status}",
@@ -561,12 +567,10 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
         self.autosave.tick()
 
     def _save_draft(self, text: str) -> None:
-        app = self.app
-        conflict = app.store.save_draft(app.course.id, self.exercise.id, text)
-        if conflict is not None and getattr(conflict, "first", False):
-            # Another tooltutor saved this draft meanwhile: it was kept, and so is this text.
-            self.say(draft_conflict_note(conflict), "warning")
-        app.check_store()
+        note = self.desk.save_draft(text)
+        if note:  # another tooltutor saved this draft meanwhile: it was kept, and so is this
+            self.say(note, "warning")
+        self.app.check_store()
 
     def flush_draft(self) -> None:
         """Save the draft now if it changed (leaving, quitting, before a check)."""
@@ -586,66 +590,92 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
 
     @on(Button.Pressed, "#check")
     def action_check(self) -> None:
-        """Mark the answer in the background (the screen stays usable meanwhile)."""
+        """Submit the answer in the background (the screen stays usable meanwhile): the
+        one submission path (`tooltutor.submit`) saves the draft, asks the trust question
+        in a dialog when the course's code is not trusted yet, marks and records."""
         if self.checking:
             self.say(t("Still checking your last answer…"))
             return
-        self.flush_draft()
-        from tooltutor import trust
-
-        try:  # one decision for the whole course, before any of its code is imported
-            question = trust.pending(self.app.course)
-        except trust.UserError as exc:  # code tooltutor will not run at all
-            self.say(str(exc), "error")
-            return
-        if question is not None and trust.assumed():
-            trust.trust(self.app.course)
-        elif question is not None:
-            from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
-
-            self.app.push_screen(ConfirmTrust(question), self._trusted)
-            return
-        self._start_check()
-
-    def _trusted(self, yes: bool | None) -> None:
-        """The learner's answer to the trust question: remember it and check, or do not."""
-        from tooltutor import trust
-
-        if not yes:
-            self.say(t("Not checked: the course's own code was not trusted."), "warning")
-            return
-        trust.trust(self.app.course)
-        self._start_check()
-
-    def _start_check(self) -> None:
-        if self.exercise.kind == "python" and not getattr(self.app, "_told_of_sandbox", False):
-            from checker.sandbox.contain import note
-
-            self.app._told_of_sandbox = True
-            if note():
-                self.say(note(), "warning")
+        text = self.answer_text
+        self.autosave.start(text)  # the submission saves it as the draft, through the desk
         self.checking = True
         self.query_one("#check", Button).disabled = True
         self.query_one("#check-status", Static).update(plain(t("Checking…"), "italic"))
         self.query_one(ResultsPane).loading = True
-        self.run_check(self.answer_text)
+        self.run_check(text)
 
     @work(thread=True, exclusive=True, group="check")
     def run_check(self, text: str) -> None:
-        """Mark `text` and record the attempt (in a thread: Python exercises take seconds)."""
-        from tooltutor.marking import mark_and_record
-
+        """Submit `text` (in a thread: Python exercises take seconds)."""
         app, course, ex = self.app, self.app.course, self.exercise
+        refused: list[bool] = []
+
+        def ask(question: str) -> bool:
+            yes = self._ask_in_dialog(question)
+            refused.extend([] if yes else [True])
+            return yes
+
         try:
-            verdict = mark_and_record(
-                app.store, course, ex, text, submission=text, filename=self.answer_file
+            submitted = self.desk.submit(
+                text,
+                filename=self.answer_file,
+                ask=ask,
+                before_marking=lambda: app.call_from_thread(self._before_marking),
             )
+        except UserError as exc:  # not trusted, code it will not run, checks it cannot load
+            if refused:
+                why = t("Not checked: the course's own code was not trusted.")
+                app.call_from_thread(self._not_checked, why, "warning")
+            else:
+                app.call_from_thread(self._not_checked, str(exc), "error")
+            return
         except Exception as exc:  # the checker must never take the app down
             app.call_from_thread(self._check_failed, f"{type(exc).__name__}: {exc}")
             return
         failures = app.store.failures_since_pass(course.id, ex.id)
         if not get_current_worker().is_cancelled:
-            app.call_from_thread(self._show_verdict, verdict, failures)
+            app.call_from_thread(self._show_submitted, submitted, failures)
+
+    def _ask_in_dialog(self, question: str) -> bool:
+        """The trust question in a dialog, from the checking thread: waits for the answer
+        (no, when the screen goes away meanwhile)."""
+        from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
+
+        answers: queue.SimpleQueue = queue.SimpleQueue()
+        worker = get_current_worker()
+        self.app.call_from_thread(self.app.push_screen, ConfirmTrust(question), answers.put)
+        while not worker.is_cancelled:
+            try:
+                return bool(answers.get(timeout=0.1))
+            except queue.Empty:
+                continue
+        return False
+
+    def _before_marking(self) -> None:
+        """Once per app, before learner code first runs: what its sandbox is here."""
+        if not kind_of(self.exercise).runs_code or getattr(self.app, "_told_of_sandbox", False):
+            return
+        from checker.sandbox.contain import note
+
+        self.app._told_of_sandbox = True
+        if note():
+            self.say(note(), "warning")
+
+    def _not_checked(self, why: str, severity: str) -> None:
+        if not self.is_mounted:
+            return
+        self._check_done()
+        self.say(why, severity)
+
+    async def _show_submitted(self, submitted, failures: int) -> None:
+        """The verdict, then what the submission has to tell (the store's notice as the
+        app tells it, a draft saved by another tooltutor under the buttons)."""
+        if not self.is_mounted:
+            return
+        self.app.check_store(submitted.store_notice)
+        await self._show_verdict(submitted.verdict, failures)
+        if submitted.draft_note:
+            self.say(submitted.draft_note, "warning")
 
     def _check_done(self) -> None:
         self.checking = False

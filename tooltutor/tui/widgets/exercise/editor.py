@@ -7,11 +7,9 @@ from textual.binding import Binding
 from textual.widgets import TextArea
 
 from tooltutor.i18n import N_
+from tooltutor.kinds import kind_named
 from tooltutor.tui.texts import adapt_bindings
 from tooltutor.workspace import indented_for, new_line_indent
-
-#: TextArea language of each exercise kind.
-LANGUAGES = {"json": "json", "python": "python"}
 
 
 class AnswerEditor(TextArea):
@@ -29,7 +27,7 @@ class AnswerEditor(TextArea):
     def __init__(self, text: str, kind: str, *, cursor_blink: bool = True, id: str | None = None):
         super().__init__(
             text,
-            language=LANGUAGES.get(kind),
+            language=kind_named(kind).language,
             tab_behavior="indent",
             soft_wrap=False,
             show_line_numbers=True,
@@ -38,7 +36,7 @@ class AnswerEditor(TextArea):
         adapt_bindings(self)
         self.kind = kind
         self.cursor_blink = cursor_blink
-        self.indent_width = 2 if kind == "json" else 4
+        self.indent_width = kind_named(kind).indent
 
     def action_leave(self) -> None:
         """Leave the editor: focus moves to the Check button (or, when the editor fills

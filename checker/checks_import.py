@@ -5,6 +5,10 @@ there, a mistake in a `@check(...)` declaration or any exception at the top of a
 stops it. The author is told the file, line and column of the course's own code that
 failed (never the folder's first line), the exception, what to do, and the course's part
 of the traceback.
+
+The same words wherever the checks are imported: in this process (the bundled course) or
+in the contained child of another course's checks (`checker.course_checks_child`), which
+sends `import_problem`'s answer back as data.
 """
 
 from __future__ import annotations
@@ -47,7 +51,7 @@ def _inside(filename: str, folder: Path) -> bool:
 def _what_to_do(exc: BaseException) -> str:
     if isinstance(exc, ModuleNotFoundError) and exc.name:
         top = exc.name.split(".")[0]
-        if top.startswith("tooltutor_checks_"):
+        if top.startswith(("tooltutor_checks_", "tooltutor_course_checks")):
             missing = exc.name.rsplit(".", 1)[-1]
             return (
                 f": there is no checks/{missing}.py beside this file (a sibling module is "
