@@ -3,7 +3,8 @@
 Bodies follow the API reference and its spec
 (https://platform.openai.com/docs/api-reference/responses/create,
 https://github.com/openai/openai-openapi/blob/f85dbe223d40e1a31cba812ab2d755c7e98a92a3/openapi.yaml)
-and the public reports cited beside each case. Every broken case asserts the rule id, its
+and the public reports cited beside each case (the cases: `responses_broken_*.py`,
+`responses_near_misses.py`). Every broken case asserts the rule id, its
 severity, the JSON pointer and a word of the message; every near miss must be valid and
 free of the rule it is near.
 """
