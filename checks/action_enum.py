@@ -120,159 +120,13 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     definitions, complaint = definitions_in(get_pointer(ctx.value, at, None), True)
     if complaint:
         return Outcome(False, complaint)
-    owner = {action: service for service, actions in services.items() for action in actions}
-    # (service, action) -> [(tool name, pointer of the enum value)]
-    offered: dict[tuple[str, str], list[tuple[str, str]]] = {}
-    # (pointer, definition, service, [its valid actions])
-    tools: list[tuple[str, dict, str, list[str]]] = []
-    problems: list[tuple[str, str]] = []
-    #: services whose tools are already reported (None: a tool of no known service), so the
-    #: operations they lose are knock-ons, not mistakes of their own
-    broken: set[str | None] = set()
-    prefixes = ", ".join(f"`{s}_`" for s in services)
+    survey = _Survey(services, field)
     for path, d in definitions:
-        path = at + path
-        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
-            problems.append(
-                (path, tr("this definition has no `name`, so its service cannot be told"))
-            )
-            broken.add(None)
-            continue
-        name = d["name"]
-        service = next((s for s in services if name.startswith(f"{s}_")), None)
-        if service is None:
-            problems.append(
-                (
-                    path + "/name",
-                    tr(
-                        "{name} starts with none of the service prefixes ({prefixes})",
-                        name=quote(name),
-                        prefixes=prefixes,
-                    ),
-                )
-            )
-            broken.add(None)
-            continue
-        schema = input_schema(d) or {}
-        prop = properties_of(d).get(field)
-        enum = prop.get("enum") if isinstance(prop, dict) else None
-        if not isinstance(enum, list):
-            problems.append(
-                (
-                    path + "/input_schema",
-                    tr(
-                        "{name} has no {field} property with an `enum` of operations",
-                        name=quote(name),
-                        field=quote(field),
-                    ),
-                )
-            )
-            broken.add(service)
-            continue
-        required = schema.get("required")
-        if not (isinstance(required, list) and field in required):
-            problems.append(
-                (
-                    path + "/input_schema",
-                    tr(
-                        "in {name}, {field} should be `required`: without it the tool cannot "
-                        "tell which operation is meant",
-                        name=quote(name),
-                        field=quote(field),
-                    ),
-                )
-            )
-        where = path + pointer("input_schema", "properties", field, "enum")
-        valid: list[str] = []
-        originals = {_action_spec(spec)[0]: a for a, spec in services[service].items()}
-        unknown = [(i, a) for i, a in enumerate(enum) if not isinstance(a, str) or a not in owner]
-        if unknown:
-            broken.add(service)
-        if unknown and all(a in originals for _, a in unknown):
-            # the old tool names where the actions go: one mistake, said once
-            problems.append(
-                (
-                    where,
-                    tr(
-                        "the enum of {name} holds the old tool names ({found}); the actions are "
-                        "named {names}",
-                        name=quote(name),
-                        found=", ".join(str(a) for _, a in unknown),
-                        names=", ".join(services[service]),
-                    ),
-                )
-            )
-            unknown = []
-        for i, action in unknown:
-            problems.append(
-                (
-                    where + pointer(i),
-                    tr(
-                        "{action} in {name} is not one of the {service} action names ({names})",
-                        action=json_text(action),
-                        name=quote(name),
-                        service=service,
-                        names=", ".join(services[service]),
-                    ),
-                )
-            )
-        for i, action in enumerate(enum):
-            if not isinstance(action, str) or action not in owner:
-                continue
-            if owner[action] != service:
-                problems.append(
-                    (
-                        where + pointer(i),
-                        tr(
-                            "{action} is a `{owner}` operation, but {name} is a `{service}` tool",
-                            action=quote(action),
-                            owner=owner[action],
-                            name=quote(name),
-                            service=service,
-                        ),
-                    )
-                )
-            else:
-                offered.setdefault((service, action), []).append((name, where + pointer(i)))
-                if action not in valid:
-                    valid.append(action)
-        tools.append((path, d, service, valid))
-    for (_service, action), places in offered.items():
-        # one tool defined twice is a duplicate name, which the API's rules report
-        if len({n for n, _ in places}) > 1:
-            names = listing([quote(n) for n, _ in places], "and")
-            problems.append(
-                (
-                    places[-1][1],
-                    tr(
-                        "{action} is offered by {names}; each operation belongs to one tool",
-                        action=quote(action),
-                        names=names,
-                    ),
-                )
-            )
-    for service, actions in services.items():
-        if service in broken or None in broken:
-            continue  # the tool that should offer them is already reported
-        lost = [a for a in actions if (service, a) not in offered]
-        if not lost:
-            continue
-        problems.append(
-            (
-                at,
-                trn(
-                    len(lost),
-                    "no `{service}` tool offers {actions}, so {originals} is lost",
-                    "no `{service}` tool offers {actions}, so {originals} are lost",
-                    service=service,
-                    actions=listing([quote(a) for a in lost]),
-                    originals=listing([quote(_action_spec(actions[a])[0]) for a in lost], "and"),
-                ),
-            )
-        )
-    if "actions" not in parts:
-        problems = []
-    for path, d, service, valid in tools:
+        survey.read(at + path, d)
+    survey.shared_actions()
+    survey.lost_operations(at)
+    problems = survey.problems if "actions" in parts else []
+    for path, d, service, valid in survey.tools:
         specs = {a: _action_spec(services[service][a]) for a in valid}
         if "parameters" in parts:
             problems += _kept_parameters(path, d, field, specs, params.get("fields") or {})
@@ -283,6 +137,184 @@ def action_enum(ctx: JsonContext, params: Mapping) -> Outcome:
     more = more_problems(len(problems) - 1)
     first = problems[0][1]
     return Outcome(False, f"{upper(first)}{more}.", [diag(p, m) for p, m in problems[:20]])
+
+
+class _Survey:
+    """The operations the consolidated tools offer, read tool by tool, and the problems of
+    the `actions` part met on the way."""
+
+    def __init__(self, services: Mapping, field: str) -> None:
+        self.services = services
+        self.field = field
+        #: action -> its service
+        self.owner = {
+            action: service for service, actions in services.items() for action in actions
+        }
+        #: (service, action) -> [(tool name, pointer of the enum value)]
+        self.offered: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        #: (pointer, definition, service, [its valid actions])
+        self.tools: list[tuple[str, dict, str, list[str]]] = []
+        self.problems: list[tuple[str, str]] = []
+        #: services whose tools are already reported (None: a tool of no known service), so
+        #: the operations they lose are knock-ons, not mistakes of their own
+        self.broken: set[str | None] = set()
+        self.prefixes = ", ".join(f"`{s}_`" for s in services)
+
+    def read(self, path: str, d: Any) -> None:
+        """One definition: its service, its `field` property and the actions it offers."""
+        if not isinstance(d, dict) or not isinstance(d.get("name"), str):
+            self.problems.append(
+                (path, tr("this definition has no `name`, so its service cannot be told"))
+            )
+            self.broken.add(None)
+            return
+        name = d["name"]
+        service = next((s for s in self.services if name.startswith(f"{s}_")), None)
+        if service is None:
+            self.problems.append(
+                (
+                    path + "/name",
+                    tr(
+                        "{name} starts with none of the service prefixes ({prefixes})",
+                        name=quote(name),
+                        prefixes=self.prefixes,
+                    ),
+                )
+            )
+            self.broken.add(None)
+            return
+        schema = input_schema(d) or {}
+        prop = properties_of(d).get(self.field)
+        enum = prop.get("enum") if isinstance(prop, dict) else None
+        if not isinstance(enum, list):
+            self.problems.append(
+                (
+                    path + "/input_schema",
+                    tr(
+                        "{name} has no {field} property with an `enum` of operations",
+                        name=quote(name),
+                        field=quote(self.field),
+                    ),
+                )
+            )
+            self.broken.add(service)
+            return
+        required = schema.get("required")
+        if not (isinstance(required, list) and self.field in required):
+            self.problems.append(
+                (
+                    path + "/input_schema",
+                    tr(
+                        "in {name}, {field} should be `required`: without it the tool cannot "
+                        "tell which operation is meant",
+                        name=quote(name),
+                        field=quote(self.field),
+                    ),
+                )
+            )
+        valid = self._offered_actions(path, name, service, enum)
+        self.tools.append((path, d, service, valid))
+
+    def _offered_actions(self, path: str, name: str, service: str, enum: list) -> list[str]:
+        """The actions of a tool's enum that belong to its service; the others reported."""
+        where = path + pointer("input_schema", "properties", self.field, "enum")
+        valid: list[str] = []
+        originals = {_action_spec(spec)[0]: a for a, spec in self.services[service].items()}
+        unknown = [
+            (i, a) for i, a in enumerate(enum) if not isinstance(a, str) or a not in self.owner
+        ]
+        if unknown:
+            self.broken.add(service)
+        if unknown and all(a in originals for _, a in unknown):
+            # the old tool names where the actions go: one mistake, said once
+            self.problems.append(
+                (
+                    where,
+                    tr(
+                        "the enum of {name} holds the old tool names ({found}); the actions are "
+                        "named {names}",
+                        name=quote(name),
+                        found=", ".join(str(a) for _, a in unknown),
+                        names=", ".join(self.services[service]),
+                    ),
+                )
+            )
+            unknown = []
+        for i, action in unknown:
+            self.problems.append(
+                (
+                    where + pointer(i),
+                    tr(
+                        "{action} in {name} is not one of the {service} action names ({names})",
+                        action=json_text(action),
+                        name=quote(name),
+                        service=service,
+                        names=", ".join(self.services[service]),
+                    ),
+                )
+            )
+        for i, action in enumerate(enum):
+            if not isinstance(action, str) or action not in self.owner:
+                continue
+            if self.owner[action] != service:
+                self.problems.append(
+                    (
+                        where + pointer(i),
+                        tr(
+                            "{action} is a `{owner}` operation, but {name} is a `{service}` tool",
+                            action=quote(action),
+                            owner=self.owner[action],
+                            name=quote(name),
+                            service=service,
+                        ),
+                    )
+                )
+            else:
+                self.offered.setdefault((service, action), []).append((name, where + pointer(i)))
+                if action not in valid:
+                    valid.append(action)
+        return valid
+
+    def shared_actions(self) -> None:
+        """An action offered by two tools."""
+        for (_service, action), places in self.offered.items():
+            # one tool defined twice is a duplicate name, which the API's rules report
+            if len({n for n, _ in places}) > 1:
+                names = listing([quote(n) for n, _ in places], "and")
+                self.problems.append(
+                    (
+                        places[-1][1],
+                        tr(
+                            "{action} is offered by {names}; each operation belongs to one tool",
+                            action=quote(action),
+                            names=names,
+                        ),
+                    )
+                )
+
+    def lost_operations(self, at: str) -> None:
+        """Operations no tool offers (unless their service's tools are reported already)."""
+        for service, actions in self.services.items():
+            if service in self.broken or None in self.broken:
+                continue  # the tool that should offer them is already reported
+            lost = [a for a in actions if (service, a) not in self.offered]
+            if not lost:
+                continue
+            self.problems.append(
+                (
+                    at,
+                    trn(
+                        len(lost),
+                        "no `{service}` tool offers {actions}, so {originals} is lost",
+                        "no `{service}` tool offers {actions}, so {originals} are lost",
+                        service=service,
+                        actions=listing([quote(a) for a in lost]),
+                        originals=listing(
+                            [quote(_action_spec(actions[a])[0]) for a in lost], "and"
+                        ),
+                    ),
+                )
+            )
 
 
 _JSON_TYPES = {
