@@ -177,6 +177,15 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
         )
         return
     allowed = THINKING_KEYS[kind]
+    yield from _fields_not_taken(thinking, kind, allowed)
+    if kind == "enabled":
+        yield from _budget_findings(thinking)
+    if "display" in thinking and "display" in allowed:
+        yield from _display_findings(thinking["display"])
+
+
+def _fields_not_taken(thinking: dict, kind: str, allowed: Any) -> Iterator[Finding]:
+    """Fields a `thinking` of type `kind` does not take (a beta field: a warning)."""
     for key in thinking:
         if key == "type" or key in allowed:
             continue
@@ -214,50 +223,54 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
             ),
             hint,
         )
-    if kind == "enabled":
-        budget = thinking.get("budget_tokens")
-        if "budget_tokens" not in thinking:
-            yield Finding(
-                "/thinking/budget_tokens",
-                tr("`thinking` of type `enabled` needs `budget_tokens`"),
-                tr(
-                    'Write `{"type": "enabled", "budget_tokens": 2048}`, or use '
-                    '`{"type": "adaptive"}` on Claude 4.6 and later.'
-                ),
-            )
-        elif isinstance(budget, bool) or not isinstance(budget, int):
-            yield Finding(
-                "/thinking/budget_tokens",
-                tr(
-                    "`thinking.budget_tokens` is {value}: it must be an integer",
-                    value=describe(budget),
-                ),
-                tr('Write a number of tokens, e.g. `"budget_tokens": 2048`.'),
-            )
-    if "display" in thinking and "display" in allowed:
-        display = thinking["display"]
-        if display in DISPLAY_BETA:
-            yield needs_beta(
-                warning(
-                    "/thinking/display",
-                    tr(
-                        "`thinking.display: {value}` needs a beta header, which the body does "
-                        "not show",
-                        value=quote(display),
-                    ),
-                    tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
-                ),
-                "*",
-            )
-        elif display is not None and display not in DISPLAY_VALUES:
-            yield Finding(
+
+
+def _budget_findings(thinking: dict) -> Iterator[Finding]:
+    """`enabled` thinking needs an integer `budget_tokens`."""
+    budget = thinking.get("budget_tokens")
+    if "budget_tokens" not in thinking:
+        yield Finding(
+            "/thinking/budget_tokens",
+            tr("`thinking` of type `enabled` needs `budget_tokens`"),
+            tr(
+                'Write `{"type": "enabled", "budget_tokens": 2048}`, or use '
+                '`{"type": "adaptive"}` on Claude 4.6 and later.'
+            ),
+        )
+    elif isinstance(budget, bool) or not isinstance(budget, int):
+        yield Finding(
+            "/thinking/budget_tokens",
+            tr(
+                "`thinking.budget_tokens` is {value}: it must be an integer",
+                value=describe(budget),
+            ),
+            tr('Write a number of tokens, e.g. `"budget_tokens": 2048`.'),
+        )
+
+
+def _display_findings(display: Any) -> Iterator[Finding]:
+    """`display` is `summarized` or `omitted` (another known value needs a beta header)."""
+    if display in DISPLAY_BETA:
+        yield needs_beta(
+            warning(
                 "/thinking/display",
                 tr(
-                    "`thinking.display` is {value}: it must be `summarized` or `omitted`",
-                    value=describe(display),
+                    "`thinking.display: {value}` needs a beta header, which the body does not show",
+                    value=quote(display),
                 ),
-                tr('Write `"display": "summarized"` to get the thinking text back.'),
-            )
+                tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
+            ),
+            "*",
+        )
+    elif display is not None and display not in DISPLAY_VALUES:
+        yield Finding(
+            "/thinking/display",
+            tr(
+                "`thinking.display` is {value}: it must be `summarized` or `omitted`",
+                value=describe(display),
+            ),
+            tr('Write `"display": "summarized"` to get the thinking text back.'),
+        )
 
 
 def _untyped(model: Any) -> Finding | None:
