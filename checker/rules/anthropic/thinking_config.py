@@ -539,49 +539,7 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                 tr('Use `"thinking": {"type": "enabled", "budget_tokens": 2048}` on this model.'),
             )
     elif kind == "disabled" and info is not None:
-        effort = _effort(ctx)
-        if info.disabled == "no":
-            yield Finding(
-                path,
-                tr("thinking cannot be disabled on {model}: it always thinks", model=info.name),
-                tr(
-                    'Leave `thinking` out and lower the effort instead: `"output_config": '
-                    '{"effort": "low"}`.'
-                ),
-            )
-        elif info.disabled == "effort<=high" and effort in ("xhigh", "max"):
-            yield Finding(
-                path,
-                tr(
-                    "{model} takes `thinking.type: disabled` only at effort `high` or lower, "
-                    "and this request asks for effort {effort}",
-                    model=info.name,
-                    effort=quote(effort),
-                ),
-                tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
-            )
-        elif info.disabled is None and info.between_tools:
-            yield Finding(
-                path,
-                tr(
-                    "{model} cannot turn thinking off: its lowest setting is `between_tools` "
-                    "(no thinking before the first tool call)",
-                    model=info.name,
-                ),
-                tr('Use `"thinking": {"type": "between_tools"}`.'),
-            )
-        elif info.disabled is None:
-            yield warning(
-                path,
-                tr(
-                    "{model} thinks by default, and whether it accepts `thinking.type: "
-                    "disabled` is not settled (it may be rejected or ignored)",
-                    model=info.name,
-                ),
-                tr('Use `"thinking": {"type": "between_tools"}` (no up-front thinking).')
-                if info.between_tools
-                else tr('Leave `thinking` out and use `"output_config": {"effort": "low"}`.'),
-            )
+        yield from _disabled_findings(info, _effort(ctx), path)
     elif kind == "between_tools" and (info is None or not info.between_tools):
         yield warning(
             path,
@@ -591,6 +549,52 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                 model=name,
             ),
             adaptive_hint,
+        )
+
+
+def _disabled_findings(info: Any, effort: Any, path: str) -> Iterator[Finding]:
+    """`thinking.type: disabled` on a model the table knows, at the request's effort."""
+    if info.disabled == "no":
+        yield Finding(
+            path,
+            tr("thinking cannot be disabled on {model}: it always thinks", model=info.name),
+            tr(
+                'Leave `thinking` out and lower the effort instead: `"output_config": '
+                '{"effort": "low"}`.'
+            ),
+        )
+    elif info.disabled == "effort<=high" and effort in ("xhigh", "max"):
+        yield Finding(
+            path,
+            tr(
+                "{model} takes `thinking.type: disabled` only at effort `high` or lower, "
+                "and this request asks for effort {effort}",
+                model=info.name,
+                effort=quote(effort),
+            ),
+            tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
+        )
+    elif info.disabled is None and info.between_tools:
+        yield Finding(
+            path,
+            tr(
+                "{model} cannot turn thinking off: its lowest setting is `between_tools` "
+                "(no thinking before the first tool call)",
+                model=info.name,
+            ),
+            tr('Use `"thinking": {"type": "between_tools"}`.'),
+        )
+    elif info.disabled is None:
+        yield warning(
+            path,
+            tr(
+                "{model} thinks by default, and whether it accepts `thinking.type: "
+                "disabled` is not settled (it may be rejected or ignored)",
+                model=info.name,
+            ),
+            tr('Use `"thinking": {"type": "between_tools"}` (no up-front thinking).')
+            if info.between_tools
+            else tr('Leave `thinking` out and use `"output_config": {"effort": "low"}`.'),
         )
 
 
