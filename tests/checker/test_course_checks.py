@@ -1,6 +1,7 @@
-"""The bundled course's own JSON checks (`checks/`) and the engine's general ones
-(`checker/json_checks.py`): each passes a right answer, fails a
-wrong one with a message that says what is wrong, and never raises."""
+"""The engine's general JSON checks (`checker/json_checks.py`): each passes a right answer,
+fails a wrong one with a message that says what is wrong, and never raises, nor do the
+course's own on odd answers. The bundled course's checks by lesson:
+test_course_checks_definitions.py, test_course_checks_two_formats.py."""
 
 from __future__ import annotations
 

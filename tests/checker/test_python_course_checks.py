@@ -1,8 +1,8 @@
-"""The bundled course's own checks of Python runs (`checks/`), on hand-made run records and
-end to end.
+"""The bundled course's own checks of Python runs (`checks/`), on hand-made run records.
 
-Unit tests build `RunResult`s by hand (no child process); the end-to-end tests mark other
-correct styles of the four exercises that use these checks, which must pass too.
+Unit tests build `RunResult`s by hand (no child process); the end-to-end tests, which mark
+other correct styles of the exercises that use these checks, are in
+test_python_course_checks_end_to_end.py.
 """
 
 from __future__ import annotations

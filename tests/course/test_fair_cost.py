@@ -4,6 +4,9 @@ Each answer is written from the task text a learner reads. The correct ones diff
 solution in the ways learners differ and must pass; the wrong ones come from real
 misconceptions and must fail the criterion about that mistake, with a message that names
 it (and, where one mistake makes later numbers wrong too, those say "not judged yet").
+
+Here the JSON exercises (token-ledger, count-round-trips); the Python ones are in
+test_fair_cost_code.py.
 """
 
 from __future__ import annotations

@@ -3,7 +3,8 @@ from its solution. Correct ones in other styles pass; wrong ones, from real
 misconceptions, fail with a message that names the real cause.
 
 None of these answers is in the exercises' YAML (their `right_answers` and
-`wrong_answers` are proven by `validate`).
+`wrong_answers` are proven by `validate`). consolidate-tools has a file of its own:
+test_fair_consolidate_tools.py.
 """
 
 from __future__ import annotations

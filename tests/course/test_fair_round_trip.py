@@ -4,6 +4,7 @@ exercise files, written from the task text a learner reads.
 Correct answers differ from the solution the way learners differ (a whole request body,
 text blocks instead of strings, other JSON field names, another code style or a loop);
 wrong ones come from real misconceptions and must fail with a message naming the cause.
+fix-round-trip has a file of its own: test_fair_fix_round_trip.py.
 """
 
 from __future__ import annotations
