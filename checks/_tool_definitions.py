@@ -70,7 +70,7 @@ def schema_errors(schema: dict) -> list[tuple[str, str]]:
     """Meta-validation problems of `schema` against Draft 2020-12 ([] when valid)."""
     from jsonschema import Draft202012Validator
 
-    from checker.schema_tools import validation_errors
+    from checker.checks import validation_errors
 
     return validation_errors(Draft202012Validator.META_SCHEMA, schema)
 

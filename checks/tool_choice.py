@@ -188,7 +188,7 @@ _TOOL_WORDS = ("tool", "tools", "function", "ferramenta", "ferramentas", "funÃ§Ã
 
 def _instruction_problems(entry: dict, at: str, model: str | None, params: Mapping) -> list:
     """Where forcing is not available, the entry's `instruction` asks for the call."""
-    from checker.rules.anthropic.models import model_info
+    from checker.checks import model_info
 
     info = model_info(model)
     name = info.name if info is not None else f"`{model}`"
@@ -243,7 +243,7 @@ def _instruction_problems(entry: dict, at: str, model: str | None, params: Mappi
 
 def _lint_choice(choice: Any, base: str, model: str | None, params: Mapping) -> list:
     """The API's rules on this `tool_choice`, in a request with the setup's model and tools."""
-    from checker.lint import lint_value
+    from checker.checks import lint_value
 
     names = [str(n) for n in params.get("tools") or []]
     want = params["key"]["tool_choice"]

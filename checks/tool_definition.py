@@ -70,7 +70,7 @@ def _api_findings(definitions: list[tuple[str, Any]], model: str | None) -> dict
     The definitions are linted as the `tools` of a minimal Messages API request, so every
     rule the API applies to a tool definition is applied here as it is to a real request.
     """
-    from checker.lint import lint_value
+    from checker.checks import lint_value
 
     body: dict[str, Any] = {
         "max_tokens": 1024,
