@@ -2,8 +2,8 @@
 
 Every case cites where the fact comes from: OpenAI's own spec and guides, or a public
 issue that pastes the API's 400. The cases live in `chat_broken_tools.py`,
-`chat_broken_body.py` and `chat_near_misses.py`; `BROKEN` and `NEAR_MISSES` are also read
-by `test_checker_openai.py`, which asks that every `o-*` rule has both.
+`chat_broken_body.py` and `chat_near_misses.py`, which `test_checker_openai.py` also
+reads, to ask that every `o-*` rule has both.
 """
 
 from __future__ import annotations
