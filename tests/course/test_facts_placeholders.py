@@ -101,3 +101,24 @@ def test_validate_warns_on_a_fact_older_than_the_set_age(tmp_path):
     assert f"({age} days ago, more than 90)" in text
     # the age is configurable
     assert fact_problems(course, 400, today=later) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "pt-BR"])
+def test_the_bundled_course_shows_its_model_lists_from_the_table(lang):
+    course = load_course(None, lang)
+    assert course.lang == lang
+    assert [p for p in fact_problems(course) if p.severity == "error"] == []
+    shown = []
+    for lesson in course.lessons:
+        for section in lesson.sections:
+            for block in section["blocks"]:
+                text = block.get("markdown", "")
+                if "{{facts:" in text:
+                    shown.append(course.expand(text))
+        shown += [course.expand(point) for point in lesson.recap if "{{facts:" in point]
+    assert len(shown) >= 6, "the lessons list their models through placeholders"
+    assert all("{{facts:" not in text for text in shown)
+    together = "\n".join(shown)
+    assert render("{{facts:forcing_rejected}}", lang) in together
+    assert render("{{facts:cache_minimums}}", lang) in together
+    assert "Mythos 5.2" in together
