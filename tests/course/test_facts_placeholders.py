@@ -122,3 +122,14 @@ def test_the_bundled_course_shows_its_model_lists_from_the_table(lang):
     assert render("{{facts:forcing_rejected}}", lang) in together
     assert render("{{facts:cache_minimums}}", lang) in together
     assert "Mythos 5.2" in together
+
+
+def test_an_old_fact_is_reported_once_per_list_and_file_not_per_translation():
+    course = load_course(None)
+    problems = fact_problems(course, 90, today=datetime.date(2027, 6, 1))
+    assert problems and all(p.severity == "warning" for p in problems)
+    assert not any("pt-BR" in p.path.parts for p in problems)
+    assert len({(p.path, p.message) for p in problems}) == len(problems)
+    # Lesson 6 shows `cache_minimums` twice: only its first place is reported
+    cost = [p for p in problems if p.path.name == "06-cost.yaml" and "cache_minimums" in p.message]
+    assert cost and len({(p.line, p.column) for p in cost}) == 1

@@ -145,19 +145,25 @@ def course_files(root: Path) -> list[Path]:
 
 
 def fact_problems(course, max_age_days: int = DEFAULT_MAX_AGE_DAYS, today=None) -> list:
-    """An error for each `{{facts:NAME}}` with no such list, and a warning for each fact a
-    placeholder shows that was read more than `max_age_days` ago (the fact, the date it
-    was read and its URL), once per placeholder."""
+    """An error for each `{{facts:NAME}}` with no such list (in any file, translations
+    too), and a warning for each fact a list shows that was read more than `max_age_days`
+    ago (the fact, the date it was read and its URL): once per list and file, at its first
+    place in the source language's files (a translation shows the same facts)."""
     from checker.models import course_facts
     from tooltutor.course.model import Problem
 
     today = today or datetime.date.today()
+    translations = set(course.languages[1:])
     problems = []
     for path in course_files(course.root):
+        warned: set[str] = set()
         for found in placeholders(path):
             if found.name not in course_facts.LISTS:
                 problems.append(Problem(path, found.line, found.column, _unknown(found.name)))
                 continue
+            if found.name in warned or path.parent.name in translations:
+                continue
+            warned.add(found.name)
             for fact, source, models in course_facts.sources(found.name):
                 age = source.age_days(today)
                 if age > max_age_days:
