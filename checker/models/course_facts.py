@@ -2,13 +2,15 @@
 
 Lessons do not write "Claude X, Y and Z reject forcing" by hand: they write
 `{{facts:forcing_rejected}}`, and the app renders the list from the table
-(`tooltutor.course.facts` joins it in the course's language). A new model is then one
+(`tooltutor.course.facts`), joined in the course's language (`join_names`, `WORDS`; the
+linter's messages join their lists the same way). A new model is then one
 row in `checker.models.claude`, and every lesson that lists models follows. Each list
 also says which facts it reads, so that `tooltutor validate` can name the fact, the date
 it was read and its URL when it is older than a set age (`sources`).
 
     names("forcing_rejected")   # ('Claude Opus 5.5', 'Claude Sonnet 5.5', ...)
     groups("cache_minimums")    # ((512, ('Claude Opus 5.5', ...)), (4096, ('Claude Haiku 4.5',)))
+    join_names(names("forcing_rejected"), "pt-BR")  # 'Claude Opus 5.5, Sonnet 5.5, ... e ...'
 
 Every list is drawn from the current Claude models (`CURRENT_MODELS`, the models overview's
 lineup), newest version first, in the table's order within a version.
@@ -148,3 +150,74 @@ def sources(name: str) -> list[tuple[str, Source, tuple[str, ...]]]:
                 found.setdefault((fact, source), []).append(row.name)
     out += [(fact, source, tuple(models)) for (fact, source), models in found.items()]
     return out
+
+
+# -- the words of a list, per language ----------------------------------------
+
+
+class Words(NamedTuple):
+    """The words a rendered list needs in one language."""
+
+    #: the word before the last name ("and")
+    last: str
+    #: the thousands separator of numbers ("4,096"), and the smallest number grouped
+    thousands: str
+    group_from: int
+    #: a group of a grouped list: "{value} tokens on {models}", by plural form
+    tokens: tuple[str, ...]
+    #: the plural form (an index of `tokens`) for a number
+    plural: object
+
+
+def _plural_two(n: int) -> int:
+    return 0 if n == 1 else 1
+
+
+def _plural_ru(n: int) -> int:
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return 1
+    return 2
+
+
+WORDS: dict[str, Words] = {
+    "en": Words(
+        "and", ",", 1000, ("{value} token on {models}", "{value} tokens on {models}"), _plural_two
+    ),
+    "pt-BR": Words(
+        "e", ".", 1000, ("{value} token no {models}", "{value} tokens no {models}"), _plural_two
+    ),
+    # Russian groups digits from 10 000 on, as the checker's messages do (`NUMBER_STYLES`)
+    "ru": Words(
+        "и",
+        "\u00a0",
+        10_000,
+        ("{value} токен у {models}", "{value} токена у {models}", "{value} токенов у {models}"),
+        _plural_ru,
+    ),
+}
+
+
+def words_for(lang: str) -> Words:
+    """The words of `lang` ("pt-BR", "ru"...), its base language's, or English."""
+    return WORDS.get(lang) or WORDS.get(lang.split("-")[0]) or WORDS["en"]
+
+
+def join_names(models: tuple[str, ...] | list[str], lang: str = "en") -> str:
+    """Model names as one phrase: the vendor said once ("Claude Opus 5.5, Sonnet 5.5 and
+    Haiku 4.5"), the last name after the language's "and"."""
+    shown = [_short(name) if i else name for i, name in enumerate(models)]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return f"{', '.join(shown[:-1])} {words_for(lang).last} {shown[-1]}"
+
+
+def _short(name: str) -> str:
+    return name.removeprefix("Claude ")
+
+
+def number(value: int, lang: str = "en") -> str:
+    """A whole number as `lang` writes it in a sentence ("4,096", "4.096", "4096")."""
+    words = words_for(lang)
+    return f"{value:,}".replace(",", words.thousands) if value >= words.group_from else str(value)

@@ -70,3 +70,30 @@ def test_sources_name_each_fact_its_date_and_url():
 def test_an_unknown_list_names_the_known_ones():
     with pytest.raises(KeyError, match="forcing_rejected"):
         course_facts.names("forcing")
+
+
+def test_the_linters_note_on_an_unknown_model_lists_the_table_not_a_copy():
+    from checker.i18n import use_language
+    from checker.lint import lint_value
+
+    body = {
+        "model": "claude-fable-9",
+        "max_tokens": 10,
+        "tools": [{"name": "a", "description": "d", "input_schema": {"type": "object"}}],
+        "tool_choice": {"type": "any"},
+        "messages": [{"role": "user", "content": "hi"}],
+    }
+    for lang, joined in (("en", " and "), ("pt-BR", " e ")):
+        with use_language(lang):
+            found = [d for d in lint_value(body).diagnostics if "forced" in d.rule]
+        assert [d.severity for d in found] == ["warning"]
+        expected = course_facts.join_names(course_facts.names("forcing_rejected"), lang)
+        assert expected in found[0].message and joined in expected
+        assert "Fable 5.2" in found[0].message
+
+
+def test_numbers_and_token_words_follow_the_language():
+    assert course_facts.number(4096) == "4,096"
+    assert course_facts.number(4096, "pt-BR") == "4.096"
+    assert course_facts.number(4096, "ru") == "4096"
+    assert course_facts.number(12000, "ru") == "12\u00a0000"

@@ -6,7 +6,8 @@ in the course's language: "Claude Opus 5.5, Sonnet 5.5 and Fable 5.2" ("... e ..
 Portuguese, "... и ..." in Russian). A grouped list (`cache_minimums`) renders each value
 with its models: "512 tokens on Claude Opus 5.5 and Sonnet 5.5; 4,096 tokens on Claude
 Haiku 4.5". The placeholder stays verbatim in every translation; only the rendering is
-per language (`WORDS`; a language with no entry gets the English words).
+per language (`checker.models.course_facts.WORDS`; a language with no entry gets the
+English words).
 
 `placeholders` finds them in a file (for `tooltutor validate`: an unknown name is an
 error, a fact older than the set age a warning, `fact_problems`).
@@ -19,72 +20,11 @@ import re
 from pathlib import Path
 from typing import NamedTuple
 
+from checker.models.course_facts import join_names, number, words_for
+
 PLACEHOLDER = re.compile(r"\{\{facts:([^{}]*)\}\}")
 #: how old (days) a fact a lesson shows may be before `validate` warns
 DEFAULT_MAX_AGE_DAYS = 90
-
-
-class Words(NamedTuple):
-    """The words a rendered list needs in one language."""
-
-    #: the word before the last name ("and")
-    last: str
-    #: the thousands separator of numbers ("4,096")
-    thousands: str
-    #: a group of a grouped list: "{value} tokens on {models}", by plural form
-    tokens: tuple[str, ...]
-    #: the plural form (an index of `tokens`) for a number
-    plural: object
-
-
-def _plural_two(n: int) -> int:
-    return 0 if n == 1 else 1
-
-
-def _plural_ru(n: int) -> int:
-    if n % 10 == 1 and n % 100 != 11:
-        return 0
-    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
-        return 1
-    return 2
-
-
-WORDS: dict[str, Words] = {
-    "en": Words(
-        "and", ",", ("{value} token on {models}", "{value} tokens on {models}"), _plural_two
-    ),
-    "pt-BR": Words(
-        "e", ".", ("{value} token no {models}", "{value} tokens no {models}"), _plural_two
-    ),
-    "ru": Words(
-        "и",
-        "\u00a0",
-        ("{value} токен у {models}", "{value} токена у {models}", "{value} токенов у {models}"),
-        _plural_ru,
-    ),
-}
-
-
-def words_for(lang: str) -> Words:
-    """The words of `lang` ("pt-BR", "ru"...), its base language's, or English."""
-    return WORDS.get(lang) or WORDS.get(lang.split("-")[0]) or WORDS["en"]
-
-
-def join_names(models: tuple[str, ...] | list[str], lang: str = "en") -> str:
-    """Model names as one phrase: the vendor said once ("Claude Opus 5.5, Sonnet 5.5 and
-    Haiku 4.5"), the last name after the language's "and"."""
-    shown = [_short(name) if i else name for i, name in enumerate(models)]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return f"{', '.join(shown[:-1])} {words_for(lang).last} {shown[-1]}"
-
-
-def _short(name: str) -> str:
-    return name.removeprefix("Claude ")
-
-
-def number(value: int, lang: str = "en") -> str:
-    return f"{value:,}".replace(",", words_for(lang).thousands)
 
 
 def render_list(name: str, lang: str = "en") -> str | None:
