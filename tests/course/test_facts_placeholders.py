@@ -11,7 +11,8 @@ from minimal import LESSON, write_course
 from checker import models as table
 from checker.models import claude, course_facts
 from tooltutor.course import load_course
-from tooltutor.course.facts import fact_problems, join_names, render
+from tooltutor.course.facts import join_names, render
+from tooltutor.course.facts_check import fact_problems
 
 FORCING = "Of the current models, {{facts:forcing_rejected}} reject forcing."
 

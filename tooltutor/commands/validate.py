@@ -118,7 +118,7 @@ def run(args) -> int:
     ensure_trusted(course, assume=getattr(args, "trust", False))
     problems = list(course.problems)
     problems += model_problems(course)
-    from tooltutor.course.facts import DEFAULT_MAX_AGE_DAYS, fact_problems
+    from tooltutor.course.facts_check import DEFAULT_MAX_AGE_DAYS, fact_problems
 
     max_age = getattr(args, "max_fact_age", None)
     problems += fact_problems(course, DEFAULT_MAX_AGE_DAYS if max_age is None else max_age)
