@@ -338,7 +338,7 @@ SOURCES: dict[str, Source] = {
     "search": Source(WEB_SEARCH_PAGE, READ),
     "forced_tool_choice": Source(TOOL_CHOICE_PAGE, READ),
     "prefill": Source(PREFILL_PAGE, READ),
-    "cache_min_tokens": Source(CACHING_PAGE, CACHE_MINIMUM_READ),
+    "cache_min_tokens": Source(CACHING_PAGE, READ),
     "max_output": Source(MODELS_OVERVIEW, READ),
     "prefix_check": Source(PRESERVED_THINKING_PAGE, READ),
 }
@@ -417,6 +417,8 @@ PAGE_FACTS = ("effort", "thinking", "thinking_lowest", "forced_tool_choice", "pr
 
 def _sources(m: ClaudeModel) -> dict[str, Source]:
     sources = dict(SOURCES)
+    if m.version >= (5, 1):
+        sources["cache_min_tokens"] = Source(CACHING_PAGE, CACHE_MINIMUM_READ)
     if m.page is not None:
         sources.update(dict.fromkeys(PAGE_FACTS, m.page))
         sources["max_output"] = m.page
