@@ -11,8 +11,12 @@ from checker.diagnostics import (
 )
 from checker.i18n import tr, trn
 
-#: words a learner writes between ids (`7 and 13`, `turns 7, 13`); dropped unless an id
-FILLER_WORDS = frozenset({"and", "&", "e", "turn", "turns", "turno", "turnos", "option", "options"})
+#: words a learner writes between ids (`7 and 13`, `turns 7, 13`, `turnos 7 e 13`,
+#: `ходы 7 и 13`), in every language of the course; dropped unless an id
+FILLER_WORDS = frozenset(
+    {"and", "&", "e", "turn", "turns", "turno", "turnos", "option", "options"}
+    | {"и", "ход", "хода", "ходы", "ходов", "реплика", "реплики", "реплик", "вариант", "варианты"}
+)
 
 
 @check("choice", kinds=("choice",), params=NO_PARAMS)

@@ -579,7 +579,50 @@ def _summary_words(rule_id: str) -> frozenset[str]:
 
     rule = rules.get(rule_id)
     text = rule.summary.lower() if rule is not None else ""
-    return frozenset(w for w in _WORD.findall(text) if len(w) > 3)
+    return frozenset(w for w in _WORD.findall(text) if len(w) > 3 and w not in _FUNCTION_WORDS)
+
+
+#: words of every sentence, which tell no rule apart ("with call_id" in an API message
+#: says nothing about a summary that has "with")
+_FUNCTION_WORDS = frozenset(
+    [
+        "with",
+        "that",
+        "this",
+        "from",
+        "into",
+        "when",
+        "then",
+        "than",
+        "them",
+        "they",
+        "their",
+        "there",
+        "these",
+        "those",
+        "which",
+        "what",
+        "where",
+        "have",
+        "been",
+        "were",
+        "will",
+        "would",
+        "should",
+        "could",
+        "does",
+        "must",
+        "also",
+        "only",
+        "each",
+        "other",
+        "more",
+        "most",
+        "some",
+        "such",
+        "your",
+    ]
+)
 
 
 def _by_place(item: Pasted, tokens: list[str]) -> list[tuple[str, float]]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -247,12 +248,33 @@ def messages_of(folder: str | Path) -> list[Message]:
     return found
 
 
+#: the gettext plural rule of a language a new catalog is written for (by its primary tag);
+#: any other language gets English's two forms
+PLURAL_FORMS = {
+    "pt": "nplurals=2; plural=(n > 1);",
+    "ru": (
+        "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : "
+        "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+    ),
+}
+
+
+def plural_forms_of(tag: str) -> str:
+    """The `Plural-Forms` header for a new catalog of `tag` ("ru": one, few, many)."""
+    primary = tag.replace("_", "-").split("-")[0].lower()
+    return PLURAL_FORMS.get(primary, "nplurals=2; plural=(n != 1);")
+
+
+def _nplurals(header: str) -> int:
+    found = re.search(r"nplurals\s*=\s*(\d+)", header)
+    return max(int(found.group(1)), 1) if found else 2
+
+
 def write_po(messages: list[Message], old: PoCatalog | None, tag: str, root: Path) -> str:
     """The text of a catalog for `tag` holding every message, with the translations `old`
     already had (new ones empty)."""
-    nplurals = "nplurals=2; plural=(n > 1);" if tag.startswith("pt") else ""
-    header = old.plural_forms if old and old.plural_forms else nplurals
-    header = header or "nplurals=2; plural=(n != 1);"
+    header = old.plural_forms if old and old.plural_forms else plural_forms_of(tag)
+    forms = _nplurals(header)
     out = [
         f"# The translations of this course's checks into {tag}.",
         "# Fill each msgstr; `tooltutor new translation " + tag + "` adds the messages the checks",
@@ -274,7 +296,7 @@ def write_po(messages: list[Message], old: PoCatalog | None, tag: str, root: Pat
         if message.plural is not None:
             out.append("msgid_plural " + _quote(message.plural))
             strings = before.strings if before and before.plural else []
-            for i in range(max(len(strings), 2)):
+            for i in range(max(len(strings), forms)):
                 out.append(f"msgstr[{i}] " + _quote(strings[i] if i < len(strings) else ""))
         else:
             out.append("msgstr " + _quote(before.strings[0] if before and before.strings else ""))

@@ -1087,7 +1087,11 @@ _CHAT_NAMES = frozenset(
     {"tool_calls", "tool_call_id", "finish_reason", "function", "tool", "message", "choices"}
 )
 _ROLES = frozenset({"user", "assistant", "system", "tool", "developer"})
-_NULL_WORDS = frozenset({"null", "none", "nil", "n/a", "na", "-", "", "undefined", "nothing"})
+#: what a learner writes for "no such field" when JSON `null` is meant, in the course's languages
+_NULL_WORDS = frozenset(
+    {"null", "none", "nil", "n/a", "na", "-", "", "undefined", "nothing"}
+    | {"нет", "ничего", "отсутствует", "пусто", "нету", "—"}
+)
 _FIELD_MAP_PARAMS = {
     "type": "object",
     "additionalProperties": False,

@@ -38,17 +38,20 @@ ACTION_ENUM_PARTS = ("actions", "parameters", "needs")
 
 # --------------------------------------------------------------------------- reading text
 
-_ABBREVIATIONS = re.compile(r"\b(e\.g|i\.e|etc|vs|cf|incl|approx|ex|p\.ex)\.", re.IGNORECASE)
+_ABBREVIATIONS = re.compile(
+    r"\b(e\.g|i\.e|etc|vs|cf|incl|approx|ex|p\.ex|т\.\s?е|т\.\s?к|т\.\s?п|напр|см)\.", re.IGNORECASE
+)
 #: where a sentence ends: . ! ? ; followed by a space (a decimal point is not), or a line end
 _SENTENCE_END = re.compile(r"[.!?;]+(?=\s|$)|\n+")
 _FULL_STOP = re.compile(r"[.!?]+(?=\s|$)|\n+")
 _BULLET = re.compile(r"^\s*(?:[-*\u2022\u2013]|\d+[.)])\s+")
 _WORD = re.compile(r"[^\W_]+(?:['\u2019][^\W_]+)?|[A-Za-z0-9_]+")
-_CLAUSE_END = re.compile(r",|\bbut\b|\bmas\b|\(|\)|\s[\u2013\u2014-]\s", re.IGNORECASE)
+_CLAUSE_END = re.compile(r",|\bbut\b|\bmas\b|\bно\b|\(|\)|\s[\u2013\u2014-]\s", re.IGNORECASE)
 
 #: words that negate what follows them ("do not use it when ...")
 _NEGATION = re.compile(
-    r"\b(?:not|never|avoid|cannot|dont|n[a\u00e3]o|nunca|jamais|evite)\b|n['\u2019]t\b",
+    r"\b(?:not|never|avoid|cannot|dont|n[a\u00e3]o|nunca|jamais|evite|"
+    r"не|нет|нельзя|никогда|избега\w*)\b|n['\u2019]t\b",
     re.IGNORECASE,
 )
 #: words that say when a tool is meant to be used
@@ -56,36 +59,44 @@ _USE_CUE = re.compile(
     r"\b(?:use|uses|using|used|call|invoke|choose|pick|useful|helpful|whenever|when|if|"
     r"for\s+finding|to\s+find|"
     r"(?:best|good|meant|intended|designed|ideal|suited|made)\s+for|"
-    r"quando|sempre\s+que|usar|use-a|use-o|chame|[u\u00fa]til|serve\s+para)\b",
+    r"quando|sempre\s+que|usar|use-a|use-o|chame|[u\u00fa]til|serve\s+para|"
+    r"использу\w*|использова\w*|вызыва\w*|вызов\w*|вызвать|примен\w*|когда|если|"
+    r"подходит\s+для|полез\w*|нужн\w*\s+для|нужен\s+для|предназначен\w*|годится|чтобы\s+найти)\b",
     re.IGNORECASE,
 )
 #: "when left out", "if omitted": a parameter's default, not a situation to use the tool in
 _DEFAULT_AFTER = re.compile(
     r"^\W+(?:\w+\W+){0,2}?(?:omitted|left|absent|missing|given|set|unset|provided|present|"
-    r"empty|null|none|omitido|ausente|vazio)\b",
+    r"empty|null|none|omitido|ausente|vazio|"
+    r"указан\w*|задан\w*|передан\w*|отсутству\w*|пуст\w*|опущен\w*)\b",
     re.IGNORECASE,
 )
 #: after a negation: "do not use", "never call", "not for"
 _NEGATED_USE = re.compile(
-    r"\b(?:use|using|call|invoke|choose|pick|for|when|if|usar|use-a|use-o|chame|para|quando)\b",
+    r"\b(?:use|using|call|invoke|choose|pick|for|when|if|usar|use-a|use-o|chame|para|quando|"
+    r"использ\w*|вызыва\w*|вызов\w*|вызвать|примен\w*|для|когда|если)\b",
     re.IGNORECASE,
 )
 _INSTEAD = re.compile(
     r"\b(?:instead|rather\s+than|prefer\w*|skip\w*|unnecessary|no\s+need|em\s+vez|"
-    r"ao\s+inv[e\u00e9]s|no\s+lugar|prefira)\b",
+    r"ao\s+inv[e\u00e9]s|no\s+lugar|prefira|"
+    r"вместо|лучше\s+(?:вызв|использ|примен)\w*|предпочт\w*|не\s+нужн\w*|незачем)\b",
     re.IGNORECASE,
 )
 #: "use it only when ...", "only for ...": the other cases are when not to
 _ONLY_WHEN = re.compile(
     r"\bonly\b\W+(?:\w+\W+){0,2}?(?:when|if|for|to)\b|"
-    r"\b(?:use|call)\w*\W+(?:\w+\W+){0,3}?only\b|\bs[o\u00f3]\s+(?:quando|se|para)\b",
+    r"\b(?:use|call)\w*\W+(?:\w+\W+){0,3}?only\b|\bs[o\u00f3]\s+(?:quando|se|para)\b|"
+    r"\b(?:только|лишь)\s+(?:когда|если|для|чтобы)\b|"
+    r"\b(?:использ|вызыва|примен)\w*\W+(?:\w+\W+){0,3}?(?:только|лишь)\b",
     re.IGNORECASE,
 )
 #: what may stand beside a thing to say the tool does not return it
 _NOT_RETURNED = re.compile(
     r"\b(?:not|never|no|without|except\w*|exclud\w*|omit\w*|leav\w*\s+out|lack\w*|only|nor|"
     r"instead|"
-    r"n[a\u00e3]o|nunca|sem|exceto|apenas|s[o\u00f3]|somente|nem)\b|n['\u2019]t\b",
+    r"n[a\u00e3]o|nunca|sem|exceto|apenas|s[o\u00f3]|somente|nem|"
+    r"не|нет|никогда|без|кроме|исключ\w*|только|лишь|ни)\b|n['\u2019]t\b",
     re.IGNORECASE,
 )
 
@@ -134,7 +145,9 @@ def says_when_to_use(text: str, alternatives: list[str]) -> bool:
             if _NEGATION.search(clause[: m.start()]):
                 continue
             word = m.group(0).lower()
-            if word in ("when", "if", "quando") and _DEFAULT_AFTER.match(clause[m.end() :]):
+            if word in ("when", "if", "quando", "когда", "если") and _DEFAULT_AFTER.match(
+                clause[m.end() :]
+            ):
                 continue
             return True
     return False
@@ -1289,7 +1302,19 @@ def tool_choice(ctx: JsonContext, params: Mapping) -> Outcome:
 
 
 #: words that name what to call in any setup
-_TOOL_WORDS = ("tool", "tools", "function", "ferramenta", "ferramentas", "função", "funcao")
+#: (`mentions` ends a word only at a Latin letter, digit or _, so `инструмент` is found in
+#: every case of the Russian word: инструмента, инструментом...)
+_TOOL_WORDS = (
+    "tool",
+    "tools",
+    "function",
+    "ferramenta",
+    "ferramentas",
+    "função",
+    "funcao",
+    "инструмент",
+    "функци",
+)
 
 
 def _instruction_problems(entry: dict, at: str, model: str | None, params: Mapping) -> list:

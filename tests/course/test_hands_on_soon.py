@@ -120,6 +120,7 @@ def test_every_exercise_is_offered_where_it_is_taught_and_listed_at_the_end(lang
 
 async def page_heights(course: Course) -> list[tuple[str, int, int]]:
     """(lesson id, page number, rows) for every page of `course` in the reader at 80x24."""
+    from tooltutor.i18n import set_language
     from tooltutor.progress import open_store
     from tooltutor.tui.app import TutorApp
     from tooltutor.tui.widgets.lesson.page_view import PageView
@@ -142,6 +143,7 @@ async def page_heights(course: Course) -> list[tuple[str, int, int]]:
                 await pilot.pause()
     finally:
         store.close()
+        set_language(None)  # the app spoke the course's language: the next test speaks English
     return heights
 
 

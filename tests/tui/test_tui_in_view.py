@@ -267,3 +267,32 @@ async def test_the_focus_shows_as_a_bar_beside_its_pane(make_app, fixture_course
         results.focus()
         await pilot.pause()
         assert bar(results)[0] == "outer" and bar(answer)[0] == "blank"
+
+
+async def test_the_recap_folds_the_lessons_sources_and_opens_them(make_app, bundled_course):
+    """The recap page of the lesson with the most sources fits in about three screens at
+    80x24: its full list of sources is folded under a title that counts them, and opens."""
+    from textual.widgets import Collapsible
+
+    from tooltutor.tui.widgets.lesson.page_view import PageView
+    from tooltutor.tui.widgets.lesson.sources import SourcesList
+
+    lesson = max(bundled_course.lessons, key=lambda lesson: len(lesson.sources))
+    app = make_app(bundled_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson(lesson.id, 0)
+        await pilot.pause()
+        await app.screen.show_page(len(app.screen.pages) - 1)
+        await pilot.pause()
+        assert app.screen.query_one(PageView).virtual_size.height <= 3 * 24
+        fold = app.screen.query_one(".recap-sources", Collapsible)
+        assert fold.collapsed and fold.title == f"Sources of this lesson ({len(lesson.sources)})"
+        listed = fold.query_one(SourcesList)
+        assert not listed.display or not listed.region.height  # folded: not on screen
+        fold.query_one("CollapsibleTitle").focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not fold.collapsed
+        fold.scroll_visible()
+        await pilot.pause()
+        assert listed.region.height >= len(lesson.sources)

@@ -18,8 +18,7 @@ from tooltutor.pages import RECAP, lesson_pages, page_heading
 from tooltutor.tui.keys import palette_in_footer
 from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
-from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets
-from tooltutor.tui.widgets.lesson.sources import SourcesList
+from tooltutor.tui.widgets.lesson.page_view import PageBody, PageView, page_widgets, recap_sources
 from tooltutor.tui.widgets.lesson.try_it import TryIt, TryItButton
 
 
@@ -159,7 +158,7 @@ right there goes on to what comes next.
         if recap:
             widgets += self._recap_extras()
             if page.sources:
-                widgets.append(SourcesList(page.sources, all_of_them=True))
+                widgets.append(recap_sources(page.sources))
         return widgets
 
     def _recap_extras(self) -> list:

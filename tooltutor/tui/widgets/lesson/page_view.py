@@ -5,8 +5,10 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
+from textual.widgets import Collapsible
 
 from tooltutor.pages import Page
+from tooltutor.tui.texts import t
 from tooltutor.tui.widgets.lesson.code_block import CodeBlock
 from tooltutor.tui.widgets.lesson.diagram import DiagramBlock
 from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
@@ -56,5 +58,17 @@ def page_widgets(
         elif block.kind == "try":
             widgets.append(TryIt(block.exercise_id, block.text))
     if with_sources and page.sources:
-        widgets.append(SourcesList(page.sources, all_of_them=page.kind == "recap"))
+        recap = page.kind == "recap"
+        widgets.append(recap_sources(page.sources) if recap else SourcesList(page.sources))
     return widgets
+
+
+def recap_sources(sources) -> Collapsible:
+    """Every source of the lesson, for its recap page: reference, folded (Enter opens it)
+    so that the recap and the exercises fit; each section page lists its own, unfolded."""
+    return Collapsible(
+        SourcesList(sources, all_of_them=True, titled=False),
+        title=t("Sources of this lesson ({count})", count=len(sources)),
+        collapsed=True,
+        classes="recap-sources",
+    )

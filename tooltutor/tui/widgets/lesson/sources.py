@@ -53,16 +53,20 @@ def _pack(parts: list[str], width: int, level: int) -> list[str]:
 class SourcesList(Static):
     """`[1] Title` and the URL under it, for each source cited on the page."""
 
-    def __init__(self, sources: tuple[Source, ...], *, all_of_them: bool = False) -> None:
+    def __init__(
+        self, sources: tuple[Source, ...], *, all_of_them: bool = False, titled: bool = True
+    ) -> None:
         self.sources = sources
         self.heading = (
             t("Sources of this lesson") if all_of_them else t("Sources cited on this page")
         )
+        #: False inside a fold whose title already says what the list is
+        self.titled = titled
         self._width = 0
         super().__init__(self._content(80), classes="sources", markup=False)
 
     def _content(self, width: int) -> Content:
-        lines = [plain(self.heading, "bold")]
+        lines = [plain(self.heading, "bold")] if self.titled else []
         for source in self.sources:
             indent = " " * (len(source.marker) + 1)
             lines.append(plain(f"{source.marker} ", "bold") + plain(source.title))
