@@ -134,3 +134,18 @@ def test_an_old_fact_is_reported_once_per_list_and_file_not_per_translation():
     # Lesson 6 shows `cache_minimums` twice: only its first place is reported
     cost = [p for p in problems if p.path.name == "06-cost.yaml" and "cache_minimums" in p.message]
     assert cost and len({(p.line, p.column) for p in cost}) == 1
+
+
+def test_a_lesson_shown_untranslated_joins_its_lists_in_the_source_language():
+    course = load_course(None, "ru")  # Lesson 4 has no Russian overlay (yet)
+    lesson = course.lesson("defining-tools")
+    assert lesson.untranslated == {"*"}
+    text = "\n".join(b.get("markdown", "") for s in lesson.sections for b in s["blocks"])
+    assert render("{{facts:forcing_rejected}}", "en") in course.expand(text)
+    assert " и " not in course.expand(text)
+    # a translated lesson joins in the course's language
+    translated = course.lesson("round-trip")
+    shown = "\n".join(
+        course.expand(b.get("markdown", "")) for s in translated.sections for b in s["blocks"]
+    )
+    assert render("{{facts:preserved_thinking}}", "ru") in shown

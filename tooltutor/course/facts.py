@@ -51,3 +51,17 @@ def render(text: str, lang: str = "en") -> str:
         return match.group(0) if rendered is None else rendered
 
     return PLACEHOLDER.sub(one, text)
+
+
+def render_all(value, lang: str):
+    """`value` (a course file's strings, lists and mappings) with every known
+    `{{facts:NAME}}` rendered in `lang`; parts with none are the same objects."""
+    if isinstance(value, str):
+        return render(value, lang)
+    if isinstance(value, list):
+        items = [render_all(v, lang) for v in value]
+        return value if all(a is b for a, b in zip(items, value)) else items
+    if isinstance(value, dict):
+        members = {k: render_all(v, lang) for k, v in value.items()}
+        return value if all(members[k] is v for k, v in value.items()) else members
+    return value
