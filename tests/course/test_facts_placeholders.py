@@ -149,3 +149,14 @@ def test_a_lesson_shown_untranslated_joins_its_lists_in_the_source_language():
         course.expand(b.get("markdown", "")) for s in translated.sections for b in s["blocks"]
     )
     assert render("{{facts:preserved_thinking}}", "ru") in shown
+
+
+def test_a_field_a_translation_leaves_out_joins_its_list_in_the_source_language():
+    from tooltutor.course.translation.merge import merge
+    from tooltutor.course.translation.spec import LESSON_TEXT
+
+    source = {"title": "T", "summary": "Forcing: {{facts:forcing_rejected}}.", "recap": ["R"]}
+    merged = merge(LESSON_TEXT, source, {"title": "Т", "recap": ["Р"]}, "en")
+    assert "summary" in merged.untranslated
+    assert merged.text["summary"] == f"Forcing: {render('{{facts:forcing_rejected}}', 'en')}."
+    assert merged.text["title"] == "Т"
