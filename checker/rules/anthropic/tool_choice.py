@@ -323,12 +323,16 @@ def tool_choice_forced_unsupported(ctx: Context) -> Iterator[Finding]:
     version = claude_version(model)
     if is_retired(model) or (version is not None and version < (5, 1)):
         return
+    from checker.i18n import current_language
+    from checker.models.course_facts import join_names, names
+
     yield warning(
         path,
         tr(
-            "{model} is not a model we know: Claude Opus 5.5, Sonnet 5.5, Fable 5.1 and Mythos "
-            "5.1 reject a forced tool (`tool_choice` type `{type}`)",
+            "{model} is not a model we know: {models} reject a forced tool (`tool_choice` "
+            "type `{type}`)",
             model=code(model),
+            models=join_names(names("forcing_rejected"), current_language()),
             type=choice["type"],
         ),
         hint,
