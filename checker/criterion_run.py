@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from checker.check_registry import Outcome, resolve_given
 from checker.criterion_id import criterion_id
@@ -63,8 +62,7 @@ def error_text(exc: BaseException) -> str:
     return text if len(text) <= 300 else text[:300] + "..."
 
 
-@dataclass(frozen=True)
-class CheckFault:
+class CheckFault(NamedTuple):
     """A check's own bug, met while marking: where, what, and the whole traceback."""
 
     check: str

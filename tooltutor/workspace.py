@@ -17,7 +17,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tooltutor.course import Course, Exercise
 from tooltutor.i18n import t, tn
@@ -104,8 +104,7 @@ def draft_conflict_note(conflict) -> str:
     )
 
 
-@dataclass(frozen=True)
-class SolutionAccess:
+class SolutionAccess(NamedTuple):
     """Whether the solution can be shown: `open`, `confirm` (ask first) or `locked`."""
 
     state: str
@@ -296,8 +295,7 @@ def shown_label(spec: Mapping, label: str, passed: bool | None, hints_revealed: 
     return t("{hidden}: not found yet", hidden=hidden)
 
 
-@dataclass(frozen=True)
-class ShownCriterion:
+class ShownCriterion(NamedTuple):
     """One line of the checklist as the learner sees it."""
 
     label: str
@@ -308,8 +306,7 @@ class ShownCriterion:
     secret: bool = False
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(NamedTuple):
     """A verdict as shown without spoilers: the checklist, the problems listed, and how
     many problems are held back (they would name a mistake the learner is to find)."""
 
@@ -446,8 +443,7 @@ _FENCE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class CodeBlock:
+class CodeBlock(NamedTuple):
     """A fenced code block of a task: its language and its text."""
 
     lang: str

@@ -119,7 +119,27 @@ class CourseCache:
             doc.value,
             [(message, tuple(p)) for message, p in doc.warnings],
         )
-        target = _entry(self.folder, stamp)
+        self._write(_entry(self.folder, stamp), data)
+
+    def get_check_index(self, folder: Path, stamp: tuple) -> dict[str, str] | None:
+        """Which module of the course's `checks/` `folder` declares each check
+        (`checker.checks.folder_index`), if its files are as `stamp` says."""
+        try:
+            head, index = marshal.loads(self._index_entry(folder).read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        if head != (fingerprint(), stamp) or not isinstance(index, dict):
+            return None
+        return index
+
+    def put_check_index(self, folder: Path, stamp: tuple, index: dict[str, str]) -> None:
+        self._write(self._index_entry(folder), ((fingerprint(), stamp), index))
+
+    def _index_entry(self, folder: Path) -> Path:
+        name = f"checks:{folder.resolve()}".encode("utf-8", "surrogatepass")
+        return self.folder / (hashlib.sha1(name).hexdigest() + ".bin")
+
+    def _write(self, target: Path, data: object) -> None:
         try:
             payload = marshal.dumps(data)
             home = os.environ.get("TOOLTUTOR_HOME")
