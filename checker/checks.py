@@ -36,11 +36,13 @@ import contextlib
 import hashlib
 import importlib
 import sys
+import threading
 import types
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from checker import python_checks
 from checker.answer_context import ChoiceContext, JsonContext, not_messages
 from checker.check_registry import _TARGET, CHECKS, CheckSpec, Outcome, check
 from checker.criteria import first_difference  # and registers the engine's checks
@@ -99,8 +101,6 @@ _entry_points_loaded = False
 def __getattr__(name: str) -> Any:
     # the Python run checks', on first use
     if name in ("PythonContext", "returned_reply", "tool_rounds"):
-        from checker import python_checks
-
         return getattr(python_checks, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -182,22 +182,26 @@ class FolderChecks(Mapping[str, CheckSpec]):
         self._registry: dict[str, CheckSpec] = {}
         self._imported: set[str] = set()
         self._whole = False
+        #: one import at a time (registering goes through a module-wide target stack)
+        self._lock = threading.RLock()
 
     def load_all(self) -> None:
-        if not self._whole:
-            self._registry = load_folder(self.folder)
-            self._whole = True
+        with self._lock:
+            if not self._whole:
+                self._registry = load_folder(self.folder)
+                self._whole = True
 
     def __getitem__(self, name: str) -> CheckSpec:
         if name not in self._index:
             raise KeyError(name)
-        stem = self._index[name]
-        if name not in self._registry and stem and stem not in self._imported:
-            self._imported.add(stem)
-            load_folder(self.folder, [stem], into=self._registry)
-        if name not in self._registry:
-            self.load_all()
-        return self._registry[name]
+        with self._lock:
+            stem = self._index[name]
+            if name not in self._registry and stem and stem not in self._imported:
+                self._imported.add(stem)
+                load_folder(self.folder, [stem], into=self._registry)
+            if name not in self._registry:
+                self.load_all()
+            return self._registry[name]
 
     def __contains__(self, name: object) -> bool:
         return name in self._index
@@ -220,6 +224,7 @@ def _load_entry_points() -> None:
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
+    # on first use, not at import: importlib, array, base64, binascii, ... (63 modules)
     from importlib.metadata import entry_points
 
     for point in entry_points(group=ENTRY_POINT_GROUP):

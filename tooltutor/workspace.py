@@ -85,6 +85,7 @@ class DraftAutosave:
 
 def local_time(saved_at: str) -> str:
     """A stored UTC time as the learner's local clock time (HH:MM:SS)."""
+    # on first use, not at import: datetime, math (3 modules)
     from datetime import datetime
 
     try:
@@ -213,6 +214,7 @@ def editor_command(
     `$EDITOR` (then `$VISUAL`), split like a shell would; `vi` when neither is set.
     `which` finds a program (default: `shutil.which`).
     """
+    # on first use, not at import: shlex (1 module)
     import shlex
     import shutil  # here, not at the top: `check` imports this module, and shutil (bz2,
     # lzma...) is a measurable share of its start (python3 -m bench startup)
@@ -240,6 +242,7 @@ def editor_command(
 
 def criterion_id(spec: Mapping) -> str:
     """A criterion's id: its `id`, else its check's name (`checker.check_registry`'s rule)."""
+    # on first use, not at import: checker.criterion_id (2 modules)
     from checker.criterion_id import criterion_id as engine_criterion_id
 
     return str(engine_criterion_id(spec))
@@ -362,6 +365,7 @@ def spoiler_free_verdict(exercise: Exercise, verdict, hints_revealed: int, hint_
     """(the verdict as the command line shows it, the note on what is held back): the same
     spoiler-free view as the TUI's (`spoiler_free`), as a verdict `format_verdict` prints;
     `hint_key` is what shows a hint there."""
+    # on first use, not at import: checker.diagnostics, checker.i18n, ... (13 modules)
     from checker.diagnostics import Criterion
 
     feedback = spoiler_free(exercise, verdict, hints_revealed, hint_key)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import sys
 from functools import cache
 from pathlib import Path
 from stat import S_ISREG
@@ -32,6 +33,7 @@ def cache_dir() -> Path:
     home = os.environ.get("TOOLTUTOR_HOME")
     if home:
         return Path(home) / "cache" / "course-files"
+    # on first use, not at import: platformdirs, bisect, bz2, lzma, ... (21 modules)
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("tooltutor")) / "course-files"
@@ -40,8 +42,7 @@ def cache_dir() -> Path:
 @cache
 def fingerprint() -> str:
     """Changes whenever a schema, the program, Python or PyYAML changes."""
-    import sys
-
+    # on first use, not at import: tooltutor.course, json (6 modules)
     from tooltutor.course.schemas import SCHEMA_DIR
 
     python = ".".join(map(str, sys.version_info[:2]))
@@ -54,6 +55,7 @@ def fingerprint() -> str:
 def _yaml_loader() -> str:
     """Which PyYAML reads the files (its files' sizes and times, and whether libyaml is
     there), found without importing it: a cache hit never imports YAML."""
+    # on first use, not at import: importlib (2 modules)
     from importlib.util import find_spec
 
     spec = find_spec("yaml")
