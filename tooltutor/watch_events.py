@@ -67,7 +67,7 @@ def read_keys(events: queue.Queue, stream=None) -> None:
     """Put each key pressed (or each line typed, without a terminal) on `events`."""
     stream = stream or sys.stdin
     try:
-        # on first use, not at import: termios, tty (2 modules)
+        # POSIX only: on Windows the ImportError below means "read whole lines"
         import termios
         import tty
 

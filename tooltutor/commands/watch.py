@@ -66,7 +66,7 @@ def run(args) -> int:
     finally:
         watcher.stopped.set()
         if saved is not None:  # the key reader may still be waiting: put the terminal back
-            # on first use, not at import: termios (1 module)
+            # POSIX only; reached only once `_terminal_mode` imported it
             import termios
 
             termios.tcsetattr(saved[0], termios.TCSADRAIN, saved[1])
@@ -75,7 +75,7 @@ def run(args) -> int:
 def _terminal_mode():
     """(fd, settings) of the terminal on standard input, to restore at the end; or None."""
     try:
-        # on first use, not at import: termios (1 module)
+        # POSIX only: on Windows the ImportError below means "no terminal mode to restore"
         import termios
 
         fd = sys.stdin.fileno()

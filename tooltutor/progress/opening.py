@@ -184,7 +184,7 @@ def folder_lock(folder: Path, wait_s: float = 10.0) -> Iterator[None]:
     """
     fd: int | None = None
     try:
-        # on first use, not at import: fcntl (1 module)
+        # POSIX only: on Windows the ImportError below means "go on unlocked"
         import fcntl
 
         fd = os.open(folder, os.O_RDONLY)

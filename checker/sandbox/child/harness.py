@@ -373,7 +373,7 @@ class Harness:
 
 def set_limits(limits: Mapping[str, Any]) -> None:
     """CPU, memory, file size, core dumps and processes, for this process and its children."""
-    # on first use, not at import: resource (1 module)
+    # POSIX only, and only in the contained child (its limits), never in the parent
     import resource
 
     cpu = int(limits["cpu_s"])
