@@ -58,6 +58,7 @@ def json_schema(ctx: JsonContext, params: Mapping) -> Outcome:
     Each problem is a diagnostic where it stands, in the order of the answer's text; the
     message counts the items at fault (an entry, a message), not every keyword broken.
     """
+    # on first use, not at import: checker.schema_tools, checker.schema_errors, ... (5 modules)
     from checker.schema_tools import validation_errors
 
     schema = params["schema"]

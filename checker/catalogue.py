@@ -23,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from checker.i18n import N_, current_language, tr
+from checker.i18n import _CATALOG_FOLDERS, LOCALES, N_, current_language, tr, use_language
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -50,8 +50,6 @@ def text_hash(text: str) -> str:
 
 def rule_texts(lang: str) -> dict:
     """`checker/locales/<folder>/rules.json` of `lang` (empty for English, or none)."""
-    from checker.i18n import _CATALOG_FOLDERS, LOCALES
-
     if lang not in _rule_texts:
         folder = _CATALOG_FOLDERS.get(lang)
         path = Path(LOCALES) / folder / "rules.json" if folder else None
@@ -88,6 +86,7 @@ def _api_answer(rule) -> str | None:
     """What the API says to the rule's example: its 400 text, with the example's values."""
     if rule.api_message is None or rule.api == "python" or not isinstance(rule.example, str):
         return None
+    # on first use, not at import: checker.lint, checker.rules, checker.source, ... (18 modules)
     from checker.lint import lint
     from checker.rules.api_text import api_error_message
     from checker.source import JsonSyntaxError, parse
@@ -139,6 +138,7 @@ def rule_page(rule) -> list[str]:
 
 def explain(rule_id: str) -> str | None:
     """One rule's entry as text (`tooltutor lint --explain`), or None for an unknown id."""
+    # on first use, not at import: checker.rules, typing (6 modules)
     from checker import rules
 
     found = rules.get(rule_id)
@@ -149,13 +149,12 @@ def explain(rule_id: str) -> str | None:
 
 def rules_markdown() -> str:
     """docs/rules.md: every rule, from its declaration (in English, whatever the language)."""
-    from checker.i18n import use_language
-
     with use_language("en"):
         return _rules_markdown()
 
 
 def _rules_markdown() -> str:
+    # on first use, not at import: checker.rules, typing (6 modules)
     from checker import rules
     from checker.rules.record import APIS
 
@@ -211,6 +210,8 @@ def checks_markdown() -> str:
     """docs/checks.md: the hand-written guide above `CHECKS_MARKER`, then every check of the
     engine and of the bundled course, with its docs."""
     from checker import loop_checks, python_checks  # noqa: F401 (registers the run checks)
+
+    # on first use, not at import: checker.checks, checker.criteria, ... (36 modules)
     from checker.checks import load_folder
     from checker.criteria import CHECKS
     from checker.exercise import MARKERS

@@ -20,7 +20,7 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from checker.jsonpointer import resolve
 
@@ -40,8 +40,7 @@ class Outcome:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-@dataclass(frozen=True)
-class CheckSpec:
+class CheckSpec(NamedTuple):
     name: str
     function: Callable[..., Outcome]
     kinds: tuple[str, ...]

@@ -22,7 +22,10 @@ Each module of the folder is imported when the course's exercises are first mark
 course code: tooltutor asks before it runs a course it does not trust, see
 `tooltutor.trust`). An installed package adds checks for any course through the
 entry-point group `tooltutor.checks` (an entry point names a module whose import registers
-them). A course's check is found before an engine check of the same name.
+them). A course's check is found before an engine check of the same name. Where the
+checks run in tooltutor's own process (the bundled course), a folder already imported whole
+once is afterwards imported module by module, as marking asks for its checks
+(`FolderChecks`, with the index `folder_index` made by that whole import).
 
 `params`, a JSON Schema, is what `validate` holds each criterion's parameters to.
 """
@@ -33,10 +36,13 @@ import contextlib
 import hashlib
 import importlib
 import sys
-from collections.abc import Iterator, Mapping
+import threading
+import types
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from checker import python_checks
 from checker.answer_context import ChoiceContext, JsonContext, not_messages
 from checker.check_registry import _TARGET, CHECKS, CheckSpec, Outcome, check
 from checker.criteria import first_difference  # and registers the engine's checks
@@ -68,6 +74,8 @@ __all__ = [
     "diag",
     "find",
     "first_difference",
+    "folder_index",
+    "FolderChecks",
     "get_pointer",
     "json_text",
     "lint_value",  # noqa: F822 (from checker.lint, on first use)
@@ -98,8 +106,6 @@ def __getattr__(name: str) -> Any:
     # each on first use: a check that needs none of them loads neither the Python run
     # checks, nor the linter, nor jsonschema, nor the model table
     if name in ("PythonContext", "returned_reply", "tool_rounds"):
-        from checker import python_checks
-
         return getattr(python_checks, name)
     if name == "lint_value":
         from checker.lint import lint_value
@@ -125,32 +131,35 @@ def _registering_into(registry: dict[str, CheckSpec]) -> Iterator[None]:
         _TARGET.pop()
 
 
-def load_folder(folder: str | Path) -> dict[str, CheckSpec]:
+def load_folder(
+    folder: str | Path,
+    modules: Iterable[str] | None = None,
+    into: dict[str, CheckSpec] | None = None,
+) -> dict[str, CheckSpec]:
     """Import a course's `checks/` folder; the checks its modules declare, by name.
 
     The folder is imported as a package of its own (`tooltutor_checks_<hash>`), so two
     courses may both have a `checks/tools.py` and a module may import a sibling
     (`from ._helpers import ...`). Every module whose name does not start with `_` is
-    imported. An exception while importing is raised as is: the caller reports it as a
-    problem of the course.
+    imported, or only those named in `modules` (`FolderChecks` loads one at a time), and
+    their checks go to `into` when given. An exception while importing is raised as is:
+    the caller reports it as a problem of the course.
     """
-    import types
-
     folder = Path(folder)
-    registry: dict[str, CheckSpec] = {}
+    registry: dict[str, CheckSpec] = {} if into is None else into
     if not folder.is_dir():
         return registry
-    tag = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]
-    package = f"tooltutor_checks_{tag}"
+    package = _package_of(folder)
     if package not in sys.modules:
         module = types.ModuleType(package, f"The checks of the course in {folder}.")
         module.__path__ = [str(folder)]
         sys.modules[package] = module
+    stems = sorted(p.stem for p in folder.glob("*.py")) if modules is None else list(modules)
     with _registering_into(registry):
-        for path in sorted(folder.glob("*.py")):
-            if path.stem.startswith("_"):
+        for stem in stems:
+            if stem.startswith("_") and modules is None:
                 continue
-            name = f"{package}.{path.stem}"
+            name = f"{package}.{stem}"
             sys.modules.pop(name, None)  # a changed file is read again
             try:
                 importlib.import_module(name)
@@ -160,12 +169,79 @@ def load_folder(folder: str | Path) -> dict[str, CheckSpec]:
     return registry
 
 
+def _package_of(folder: Path) -> str:
+    return f"tooltutor_checks_{hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]}"
+
+
+def folder_index(folder: str | Path, registry: Mapping[str, CheckSpec]) -> dict[str, str]:
+    """Check name -> the module of `folder` whose import declares it (its stem), for the
+    checks of `registry` that `load_folder(folder)` gave: what `FolderChecks` reads."""
+    prefix = _package_of(Path(folder)) + "."
+    index = {}
+    for name, spec in registry.items():
+        module = getattr(spec.function, "__module__", "") or ""
+        index[name] = module[len(prefix) :] if module.startswith(prefix) else ""
+    return index
+
+
+class FolderChecks(Mapping[str, CheckSpec]):
+    """A course's `checks/` folder whose modules are imported one by one, as marking asks
+    for their checks: marking one answer imports only the modules it needs.
+
+    `index` (check name -> module stem, from `folder_index` of an earlier whole load of the
+    same files) says which module declares what; a name it does not hold is not the
+    course's. Iterating, or a check its module did not declare after all, loads them all.
+    """
+
+    def __init__(self, folder: str | Path, index: Mapping[str, str]) -> None:
+        self.folder = Path(folder)
+        self._index = dict(index)
+        self._registry: dict[str, CheckSpec] = {}
+        self._imported: set[str] = set()
+        self._whole = False
+        #: one import at a time (registering goes through a module-wide target stack)
+        self._lock = threading.RLock()
+
+    def load_all(self) -> None:
+        with self._lock:
+            if not self._whole:
+                self._registry = load_folder(self.folder)
+                self._whole = True
+
+    def __getitem__(self, name: str) -> CheckSpec:
+        if name not in self._index:
+            raise KeyError(name)
+        with self._lock:
+            stem = self._index[name]
+            if name not in self._registry and stem and stem not in self._imported:
+                self._imported.add(stem)
+                load_folder(self.folder, [stem], into=self._registry)
+            if name not in self._registry:
+                self.load_all()
+            return self._registry[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._index
+
+    def __bool__(self) -> bool:  # `if checks:` must not load the folder
+        return bool(self._index)
+
+    def __iter__(self) -> Iterator[str]:
+        self.load_all()
+        return iter(self._registry)
+
+    def __len__(self) -> int:
+        self.load_all()
+        return len(self._registry)
+
+
 def _load_entry_points() -> None:
     """Import the modules installed packages register under `tooltutor.checks`, once."""
     global _entry_points_loaded
     if _entry_points_loaded:
         return
     _entry_points_loaded = True
+    # on first use, not at import: importlib, array, base64, binascii, ... (63 modules)
     from importlib.metadata import entry_points
 
     for point in entry_points(group=ENTRY_POINT_GROUP):

@@ -64,6 +64,7 @@ def _what_to_do(exc: BaseException) -> str:
         )
     if isinstance(exc, ImportError) and exc.name == "checker.checks":
         wanted = str(exc).split("'")[1] if "'" in str(exc) else ""
+        # on first use, not at import: checker.answer_context, ... (41 modules)
         from checker import checks
 
         close = difflib.get_close_matches(wanted, list(checks.__all__), n=1)

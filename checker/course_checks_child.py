@@ -21,6 +21,7 @@ import traceback
 import types
 from typing import Any
 
+from checker.i18n import set_language
 from checker.sandbox.child.harness import drop_root, set_limits
 from checker.sandbox.protocol import LineReader, decode, encode, write_all
 
@@ -96,6 +97,7 @@ def where(exc: BaseException, shown_as: str) -> str:
 def problem(exc: BaseException, shown_as: str) -> dict[str, Any]:
     """Where importing the checks failed, as data: the course file's line and column, what
     to do, the course's part of the traceback (`checker.checks_import`)."""
+    # on first use, not at import: checker.checks_import (1 module)
     from checker.checks_import import import_problem
 
     path, line, column, message, details = import_problem(exc, shown_as)
@@ -111,6 +113,7 @@ def problem(exc: BaseException, shown_as: str) -> dict[str, Any]:
 def provide_catalogs(catalogs: Any, shown_as: str) -> None:
     """The course's catalogs as the parent read them (tag -> translated messages), for
     `tr` while a check runs: this process cannot read `checks/locales/` itself."""
+    # on first use, not at import: checker.po_catalog, ast, dataclasses, dis, ... (8 modules)
     from checker.po_catalog import Entry, PoCatalog, provide
 
     for tag, data in (catalogs or {}).items():
@@ -125,6 +128,7 @@ def provide_catalogs(catalogs: Any, shown_as: str) -> None:
 def load(sources: dict[str, str], shown_as: str) -> dict[str, Any]:
     """Import every module of the snapshot whose name does not start with `_`; the checks
     they declare, by name."""
+    # on first use, not at import: checker.checks, checker.answer_context, ... (24 modules)
     from checker.checks import _registering_into
 
     sys.meta_path.insert(0, SnapshotImporter(sources, shown_as))
@@ -143,6 +147,7 @@ def context(data: dict[str, Any]) -> Any:
     """The check's context rebuilt from the data the parent sent."""
     kind = data.get("kind")
     if kind == "json":
+        # on first use, not at import: checker.answer_context, checker.exercise, ... (16 modules)
         from checker.answer_context import JsonContext
         from checker.exercise import answer_linter
 
@@ -151,10 +156,12 @@ def context(data: dict[str, Any]) -> Any:
             data.get("value"), data.get("given"), api, model, answer_linter(api, model)
         )
     if kind == "choice":
+        # on first use, not at import: checker.answer_context, ... (12 modules)
         from checker.answer_context import ChoiceContext
 
         return ChoiceContext(list(data.get("choices") or []), list(data.get("chosen") or []))
     if kind == "python":
+        # on first use, not at import: checker.python_checks, checker.sandbox, ... (13 modules)
         from checker.python_checks import PythonContext
         from checker.sandbox.report import RunReport
 
@@ -165,6 +172,7 @@ def context(data: dict[str, Any]) -> Any:
 def answer(spec: Any, ctx: Any, params: Any) -> dict[str, Any]:
     """The check's outcome, or its fault, as data (`checker.criterion_run.call_check`: the
     same faults as a check run in the parent's process)."""
+    # on first use, not at import: checker.criterion_run, checker.check_registry, ... (13 modules)
     from checker.criterion_run import call_check, raised_fault
 
     try:
@@ -195,7 +203,6 @@ def main(read_fd: int, write_fd: int) -> None:
     config = decode(reader.read_line())
     set_limits(config["limits"])
     drop_root(config.get("uid", -1))
-    from checker.i18n import set_language
 
     shown_as = str(config["shown_as"]).rstrip("/")
     try:

@@ -145,6 +145,7 @@ class CheckHost:
 
     def _fault(self, data: Any):
         """The child's `CheckFault`, its engine paths shown as they are here."""
+        # on first use, not at import: checker.criterion_run, checker.criterion_id (2 modules)
         from checker.criterion_run import CheckFault
 
         fault = CheckFault.from_dict(data)
@@ -340,6 +341,7 @@ def _problem(data: Any, shown: Mapping[str, str]) -> tuple | None:
 
 def context_data(ctx: Any) -> dict[str, Any]:
     """The data of an answer's context that a check reads (see `course_checks_child.context`)."""
+    # on first use, not at import: checker.answer_context (1 module)
     from checker.answer_context import ChoiceContext, JsonContext
 
     if isinstance(ctx, JsonContext):
@@ -352,6 +354,7 @@ def context_data(ctx: Any) -> dict[str, Any]:
         }
     if isinstance(ctx, ChoiceContext):
         return {"kind": "choice", "choices": ctx.choices, "chosen": ctx.chosen}
+    # on first use, not at import: checker.python_checks (1 module)
     from checker.python_checks import PythonContext
 
     if isinstance(ctx, PythonContext):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from checker.check_registry import Outcome, resolve_given
 from checker.criterion_id import criterion_id
 from checker.diagnostics import Criterion, Diagnostic, Verdict
-from checker.i18n import N_, tr
+from checker.i18n import N_, course_catalog, tr
 
 #: what a learner reads when a check fails on an answer it did not foresee
 CANNOT_CHECK = N_(
@@ -65,8 +64,7 @@ def error_text(exc: BaseException) -> str:
     return text if len(text) <= 300 else text[:300] + "..."
 
 
-@dataclass(frozen=True)
-class CheckFault:
+class CheckFault(NamedTuple):
     """A check's own bug, met while marking: where, what, and the whole traceback."""
 
     check: str
@@ -170,8 +168,6 @@ def _run_one(
 def call_check(check: Any, ctx: Any, params: Any) -> tuple[Outcome | None, CheckFault | None]:
     """`check` run on `ctx` with its params resolved, as `_run_one` says (the course
     checks' child calls this too: the same faults, wherever the check runs)."""
-    from checker.i18n import course_catalog
-
     try:
         with course_catalog(check.catalog):
             outcome = check.function(ctx, params)
@@ -194,6 +190,7 @@ def raised_fault(check: Any, exc: BaseException) -> CheckFault:
     if carried is None:  # the check's child failed (stopped answering, ran out of time)
         file, line = check.origin
         return CheckFault(check.name, file, line, f"failed: {exc}")
+    # on first use, not at import: traceback, textwrap (2 modules)
     import traceback
 
     frames = traceback.extract_tb(exc.__traceback__)[1:]  # from the check's own call on

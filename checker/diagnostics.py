@@ -128,8 +128,6 @@ class Criterion(NamedTuple):
         `checker.results`): `status` defaults to pass or fail, `test_code` to the id."""
         message = None
         if not self.passed:
-            from checker.i18n import tr
-
             message = self.message or tr("Not met yet.")
         return {
             "name": self.label,
@@ -194,6 +192,7 @@ class Verdict(_VerdictFields):
 
     def to_dict(self, exercise: Any = None) -> dict[str, Any]:
         """Exercism results.json v3 plus our fields: see `checker.results`."""
+        # on first use, not at import: checker.results (1 module)
         from checker.results import results_document
 
         return results_document(self, exercise)

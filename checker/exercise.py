@@ -58,6 +58,7 @@ def mark_json(
     model: str | None = None,
     checks: Mapping[str, Any] | None = None,
 ) -> Verdict:
+    # on first use, not at import: checker.source, bisect (3 modules)
     from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
 
     try:
@@ -83,6 +84,7 @@ def answer_linter(api: str, model: str | None):
     """The protocol rules a JSON answer to an exercise of `api` is judged by (`ctx.lint`)."""
 
     def lint(value):
+        # on first use, not at import: checker.lint, checker.detect, checker.source, ... (6 modules)
         from checker.lint import lint_value
 
         fmt = api if api in ("anthropic", "openai", "responses") else "auto"

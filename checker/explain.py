@@ -81,6 +81,7 @@ class Match(NamedTuple):
     path: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
         from checker import rules
 
         found = rules.get(self.rule)
@@ -265,6 +266,7 @@ class Wording(NamedTuple):
 @cache
 def wordings() -> tuple[Wording, ...]:
     """Every rule's declared API wording (and the 400s its page quotes), parsed once."""
+    # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
     out: list[Wording] = []
@@ -422,11 +424,13 @@ def place_of(pasted: Pasted) -> list[str]:
 def _example_place(rule_id: str) -> tuple[str, ...]:
     """The path tokens where the rule's own example breaks it, as the API writes them
     (with the type of each block or tool passed through), indices dropped."""
+    # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
     rule = rules.get(rule_id)
     if rule is None or not isinstance(rule.example, str) or rule.scope == "session":
         return ()
+    # on first use, not at import: checker.lint, checker.rules, checker.source, ... (18 modules)
     from checker.lint import lint
     from checker.rules.api_text import fields
     from checker.source import JsonSyntaxError, parse
@@ -455,6 +459,7 @@ def _place_score(rule_id: str, tokens: list[str]) -> float:
     """How well the rule fits the place the message names (0..1)."""
     if not tokens:
         return 0.0
+    # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
     rule = rules.get(rule_id)
@@ -575,6 +580,7 @@ def _told_apart(
 
 @cache
 def _summary_words(rule_id: str) -> frozenset[str]:
+    # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
     rule = rules.get(rule_id)
@@ -631,6 +637,7 @@ def _by_place(item: Pasted, tokens: list[str]) -> list[tuple[str, float]]:
     with the rule's page. Weaker than a wording match (at most 0.6)."""
     if not tokens:
         return []
+    # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
     words = set(_WORDS.findall(item.message.lower()))
@@ -667,6 +674,7 @@ def _vendor_bonus(api: str, item: Pasted) -> float:
 
 def _linted(request: Any, format: str) -> dict[str, list[str]]:
     """Rule id -> the paths where `request` breaks it."""
+    # on first use, not at import: checker.lint, checker.detect, ... (14 modules)
     from checker.lint import lint
 
     out: dict[str, list[str]] = {}

@@ -40,6 +40,7 @@ work.
 from __future__ import annotations
 
 import contextlib
+import json
 import sys
 import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -166,6 +167,7 @@ class RequestLinter:
         sdk: str | None = None,
         repair: bool = False,
     ) -> None:
+        # on first use, not at import: checker.lint, checker.detect, ... (14 modules)
         from checker.lint import FORMATS
 
         if format not in FORMATS:
@@ -175,6 +177,7 @@ class RequestLinter:
         self.select = list(select)
         self.ignore = list(ignore)
         if self.select or self.ignore:
+            # on first use, not at import: checker.rules, checker.i18n, contextvars, ... (6 modules)
             from checker.rules import selector
 
             try:
@@ -205,6 +208,7 @@ class RequestLinter:
         """The format a request to `url` is linted as, or None when it is not linted."""
         if method.upper() != "POST":
             return None
+        # on first use, not at import: checker.lint, checker.detect, ... (14 modules)
         from checker.lint import format_for_url
 
         path = url.split("#", 1)[0].split("?", 1)[0]
@@ -228,6 +232,7 @@ class RequestLinter:
 
     def lint_body(self, method: str, url: str, body: bytes | str | Any) -> LintedRequest:
         """Judge one body as sent to `url` (records it; never raises on the body)."""
+        # on first use, not at import: checker.lint, checker.detect, ... (14 modules)
         from checker.lint import lint
 
         fmt = self.format_for(method, url) or (self.format if self.format != "auto" else "auto")
@@ -259,8 +264,6 @@ class RequestLinter:
     # ------------------------------------------------------------------ the session
 
     def _remember(self, request: HTTPRequest, fmt: str, body: bytes) -> None:
-        import json
-
         try:
             value = json.loads(body)
         except ValueError:
@@ -294,8 +297,6 @@ class RequestLinter:
         entry = self._entry_for(response)
         if entry is not None:
             with contextlib.suppress(Exception):
-                import json
-
                 entry["response"] = json.loads(response.read())
 
     async def async_on_response(self, response: Any) -> None:
@@ -303,14 +304,13 @@ class RequestLinter:
         entry = self._entry_for(response)
         if entry is not None:
             with contextlib.suppress(Exception):
-                import json
-
                 entry["response"] = json.loads(await response.aread())
 
     def lint_session(self, **options: Any) -> Any:
         """Every request sent so far judged as a session (`checker.session.lint_session`):
         each against the exchange it continues. `options` as `lint_session`'s; by default
         this linter's `model`, `select` and `ignore`."""
+        # on first use, not at import: checker.session, checker.diagnostics, ... (16 modules)
         from checker.session import lint_session
 
         options.setdefault("model", self.model)
@@ -323,12 +323,12 @@ class RequestLinter:
         """With `repair=True`: the body repaired (and put in the request), else as it is."""
         if not self.repair:
             return body
-        import json
 
         try:
             value = json.loads(body)
         except ValueError:
             return body
+        # on first use, not at import: checker.fixes, checker.diagnostics, ... (8 modules)
         from checker.fixes import repair_value
 
         try:
@@ -339,6 +339,7 @@ class RequestLinter:
             return body
         new = json.dumps(fixed, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
         _replace_body(request, new)
+        # on first use, not at import: logging, atexit, linecache, string, ... (10 modules)
         import logging
 
         log = logging.getLogger("tooltutor.hooks")  # its documented name, in both installs
@@ -402,6 +403,7 @@ class RequestLinter:
         http, sdk = _http_client(client)
         if sdk and not self.sdk:
             self.sdk = sdk
+        # on first use, not at import: inspect, ast, dis, importlib, ... (10 modules)
         import inspect
 
         asynchronous = inspect.iscoroutinefunction(http.send)

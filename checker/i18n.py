@@ -176,6 +176,7 @@ def _course_text(template: str, plural: str | None = None, n: int = 1) -> str | 
     folder = _COURSE.get()
     if folder is None:
         return None
+    # on first use, not at import: checker.po_catalog, ast, copy, copyreg, ... (30 modules)
     from checker.po_catalog import course_translation
 
     return course_translation(folder, current_tag(), template, plural, n)
@@ -189,6 +190,7 @@ def current_language() -> str:
 def load_catalog(locales: str, domain: str, folder: str | None) -> NullTranslations:
     """The compiled catalog `locales/<folder>/LC_MESSAGES/<domain>.mo`; with no folder (or
     no such file), one that gives back the English it is asked for."""
+    # on first use, not at import: gettext, copyreg, enum, re (9 modules)
     import gettext
 
     if folder:

@@ -192,6 +192,7 @@ def format_for_url(url: str) -> str | None:
 
 def _selected(result: LintResult, select: Iterable[str], ignore: Iterable[str]) -> LintResult:
     """`result` with only the diagnostics of the selected, not ignored rules."""
+    # on first use, not at import: checker.rules, fnmatch (3 modules)
     from checker.rules import selector
 
     keep = selector(select, ignore)
@@ -228,6 +229,7 @@ def _lint(
     container = isinstance(obj, (dict, list, tuple))
     detected = detect_format(obj) if format == "auto" and container else format
     if detected == "responses" and container:
+        # on first use, not at import: checker.rules, checker.models, ... (31 modules)
         from checker.rules.responses import document
 
         return document.lint_responses(

@@ -24,6 +24,7 @@ that holds it (`max_param`, with its `default` when the call leaves it out).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -294,8 +295,6 @@ def _key(use: Mapping) -> str:
 
 
 def _key_of(name: Any, value: Any) -> str:
-    import json
-
     try:
         shown = json.dumps(value, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):

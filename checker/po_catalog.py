@@ -56,6 +56,7 @@ class PoCatalog:
         return entry.strings[min(index, len(entry.strings) - 1)]
 
     def _plural_index(self, n: int) -> int:
+        # on first use, not at import: gettext (1 module)
         import gettext
 
         expression = self.plural_forms.split("plural=", 1)[-1].rstrip(";").strip()

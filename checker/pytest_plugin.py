@@ -29,6 +29,7 @@ client uses (give it a mock transport, as `http_client()` does).
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +97,7 @@ def request_linter(request: pytest.FixtureRequest) -> FixtureLinter:
     item = request.node
     linter = item.stash.get(_LINTER, None)
     if linter is None:
+        # only for a test that asks: pytest's start loads nothing of the engine
         from checker.testing import FixtureLinter
 
         marker = item.get_closest_marker(_MARK)
@@ -120,8 +122,8 @@ def _tooltutor_lint_requests(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 def _installed(name: str) -> Any:
+    # only when a test asks for the fixture (find_spec of the SDKs)
     import importlib.util
-    import sys
 
     if name in sys.modules:
         return sys.modules[name]
@@ -166,6 +168,7 @@ def pytest_runtest_call(item: pytest.Item) -> None:
     """A test that passed although it sent a rejected request (it caught the error) fails."""
     linter = item.stash.get(_LINTER, None)
     if linter is not None and linter.raise_on_invalid and linter.failures:
+        # only for a test that sent a rejected request
         from checker.testing import report
 
         pytest.fail(report(linter.failures), pytrace=False)

@@ -557,6 +557,7 @@ def returned_equals(ctx: PythonContext, params: Mapping) -> Outcome:
 )
 def returned_schema(ctx: PythonContext, params: Mapping) -> Outcome:
     """What each run returns validates against the JSON Schema `schema`."""
+    # on first use, not at import: checker.schema_tools, checker.schema_errors, ... (5 modules)
     from checker.schema_tools import validation_errors
 
     for run in ctx.runs:

@@ -44,6 +44,7 @@ def mark_python(
     checks: Mapping[str, Any] | None = None,
     filename: str | None = None,
 ) -> Verdict:
+    # on first use, not at import: checker.sandbox, checker.rules, base64, ... (56 modules)
     from checker.sandbox import run_python
     from checker.sandbox.plan import MalformedExercise
 
@@ -120,6 +121,7 @@ def _exception_diagnostics(report) -> list[Diagnostic]:
     parent recorded), the request is named as the fault and the advice is to fix it (its
     problems follow as their own diagnostics), never to catch the error.
     """
+    # on first use, not at import: checker.sandbox, signal (4 modules)
     from checker.sandbox.reasons import HINT_BAD_REQUEST, HINT_LATER_RUN
 
     for run in report.runs:

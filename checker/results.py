@@ -79,6 +79,7 @@ def _test_codes(exercise: Any) -> dict[str, str]:
     if exercise is None:
         return {}
     specs = exercise.get("criteria") if isinstance(exercise, dict) else exercise.criteria
+    # on first use, not at import: checker.criterion_id (1 module)
     from checker.criterion_id import criterion_id
 
     return {criterion_id(spec): criterion_code(spec) for spec in specs or []}

@@ -12,6 +12,7 @@ from checker.schema_errors import answer_error
 
 @lru_cache(maxsize=256)
 def _validator(schema_json: str):
+    # on first use, not at import: jsonschema, attr, attrs, idna, ... (107 modules)
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(json.loads(schema_json))

@@ -107,6 +107,7 @@ def httpx_module(sdk: str | None = None) -> ModuleType:
 
 def canned_response(request: Any, module: ModuleType | None = None) -> Any:
     """A minimal successful answer to a request of one of the three APIs (else a 404)."""
+    # on first use, not at import: checker.lint, checker.detect, ... (14 modules)
     from checker.lint import format_for_url
 
     httpx = module or httpx_module()
@@ -253,6 +254,7 @@ class FixtureLinter(RequestLinter):
             n for n in range(first, len(self.records)) if self.rejects(self.records[n])
         )
         if caught.error is None:
+            # on first use, not at import: pytest, iniconfig, pluggy, py, ... (211 modules)
             import pytest
 
             pytest.fail("expected a request the API would reject; none was", pytrace=False)
@@ -272,6 +274,7 @@ class FixtureLinter(RequestLinter):
                         f"  request {exchange.number} {d.path or '/'}: {d.rule}: {d.message}"
                         + (where if place is not None else "")
                     )
+            # on first use, not at import: pytest, iniconfig, pluggy, py, ... (211 modules)
             import pytest
 
             pytest.fail("\n".join(lines), pytrace=False)
@@ -280,6 +283,7 @@ class FixtureLinter(RequestLinter):
         """Fail now when a request sent so far was rejected (and not expected)."""
         __tracebackhide__ = True
         if self.failures:
+            # on first use, not at import: pytest, iniconfig, pluggy, py, ... (211 modules)
             import pytest
 
             pytest.fail(report(self.failures), pytrace=False)

@@ -231,6 +231,7 @@ def _source_path(tool: Tool, api: str, rest: list[str]) -> str:
 
 def judge(value: Any, *, model: str | None = None) -> Judged | None:
     """Every target's verdict on the tool list in `value` (None: it holds none)."""
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import lint_value
 
     found = find_tools(value)
@@ -269,6 +270,7 @@ def _suggest(tool: Tool, target: str, d: Diagnostic, model: str | None) -> dict[
 
 
 def _passes(tool: Tool, target: str, schema: Any, model: str | None) -> bool:
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import lint_value
 
     body = request_for(target, [carried(tool, target, schema)], model)

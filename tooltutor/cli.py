@@ -14,7 +14,7 @@ import sys
 
 from tooltutor import __version__
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import help_language, set_language, t
 
 TYPE_CHECKING = False  # typing itself is not imported for `--version` either
 if TYPE_CHECKING:
@@ -29,10 +29,11 @@ def main(argv: list[str] | None = None) -> int:
         # (`--version` <= 2.5x a bare Python start: python3 -m bench startup)
         print(f"tooltutor {__version__}")
         return 0
+    # here, after `--version` has answered: argparse and the parser are most of a start
     import argparse
 
+    # on first use, not at import: 0 modules
     from tooltutor.commands.parser import Parser, argparse_text, build_parser, selected_command
-    from tooltutor.i18n import help_language, set_language
 
     set_language(help_language(argv))  # --help and usage errors, before a course is read
     argparse._ = argparse_text  # argparse looks its words up through this name
@@ -42,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         return _run(args)
+    # on first use, not at import: tooltutor.safe_output, checker.terminal_text, ... (10 modules)
     from tooltutor.safe_output import safe_stdio
 
     with safe_stdio():  # course and answer text is shown, never obeyed by the terminal
@@ -51,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     try:
         if args.command is None:
+            # on first use, not at import: tooltutor.commands (2 modules)
             from tooltutor.commands import tui
 
             return tui.run(args)

@@ -3,12 +3,12 @@ for `tooltutor hint` and `watch` alike."""
 
 from __future__ import annotations
 
+from tooltutor.i18n import t
+
 
 def reveal_next_hint(store, course, exercise) -> tuple[list[str], str]:
     """Reveal the next hint of `exercise`: (every hint shown so far, the new one last,
     each as "Hint 2 of 3: ..."; a note when there is no new one to show, else "")."""
-    from tooltutor.i18n import t
-
     hints = exercise.hints
     if not hints:
         return [], t("This exercise has no hints.")

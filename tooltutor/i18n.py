@@ -199,6 +199,7 @@ def _catalog(lang: str) -> NullTranslations:
             folder = next(
                 (f for tag, f in CATALOGS.items() if tag.split("-", 1)[0].lower() == primary), None
             )
+        # on first use, not at import: checker.i18n, collections, contextlib, ... (6 modules)
         from checker.i18n import load_catalog
 
         catalog = _catalogs[lang] = load_catalog(LOCALES, DOMAIN, folder)
@@ -228,6 +229,7 @@ def tn(n: float, singular: str, plural: str, /, **values: object) -> str:
     if _current == "en" and not isinstance(n, float):
         values = {"n": n, **values}
         return (singular if n == 1 else plural).format(**values)
+    # on first use, not at import: checker.i18n, collections, contextlib, contextvars (6 modules)
     from checker.i18n import plural_count
 
     count, shown = plural_count(n, _current)
@@ -244,6 +246,7 @@ def number(value: float, *, grouped: bool = False) -> str:
     thousands when `grouped`)."""
     if _current == "en" and not isinstance(value, float) and not grouped:
         return str(value)
+    # on first use, not at import: checker.i18n, collections, contextlib, contextvars (6 modules)
     from checker.i18n import format_number
 
     return format_number(value, _current, grouped=grouped)
@@ -260,6 +263,7 @@ def N_(message: str) -> str:
 def use_checker_language(lang: str | None) -> None:
     """Have the checker write its criterion messages and diagnostics in `lang` (call it
     before marking; rule ids stay the same in every language)."""
+    # on first use, not at import: checker.i18n, collections, contextlib, contextvars (6 modules)
     from checker import i18n as checker_i18n
 
     checker_i18n.set_default_language(lang)  # threads (the TUI marks in one) read it

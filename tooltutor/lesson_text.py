@@ -14,6 +14,7 @@ import re
 import textwrap
 
 from tooltutor.course import FOOTNOTE, Course, Lesson
+from tooltutor.course.model import WHOLE
 from tooltutor.diagram import render_sequence
 from tooltutor.i18n import t
 
@@ -39,7 +40,6 @@ def untranslated_note(course: Course, item) -> str:
     "" when it is all in the course's language."""
     if not item.untranslated or course.lang == course.source_language:
         return ""
-    from tooltutor.course.model import WHOLE
 
     lesson = isinstance(item, Lesson)
     if WHOLE in item.untranslated:
@@ -209,6 +209,7 @@ def _wrap(text: str, width: int, indent: str) -> str:
 
 def terminal_width(limit: int = 100) -> int:
     """The width to wrap text to: the terminal's (80 when there is none), at most `limit`."""
+    # on first use, not at import: shutil, bz2, lzma, zlib (7 modules)
     import shutil
 
     return max(20, min(shutil.get_terminal_size((80, 24)).columns, limit))
@@ -301,6 +302,7 @@ def rich_lesson(course: Course, lesson: Lesson, width: int = 80):
     Code keeps its caption (the prose names code by it: "Response 1"), long code lines
     wrap rather than being cut off, and diagrams are drawn to the width.
     """
+    # on first use, not at import: rich, linkify_it, markdown_it, mdurl, ... (162 modules)
     from rich.markdown import Markdown
     from rich.padding import Padding
     from rich.rule import Rule

@@ -25,12 +25,13 @@ Nothing here imports an SDK or httpx.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from checker.diagnostics import Diagnostic, LintResult, pointer, split_pointer
-from tooltutor.lint_records import is_request
+from tooltutor.lint_records import find_requests, is_request
 
 __all__ = [
     "JSONL_SUFFIXES",
@@ -133,6 +134,7 @@ def _keep(options: Options) -> Callable[[Diagnostic], bool] | None:
         if options.show_notes:
             return None
         return lambda d: d.severity != "note"
+    # on first use, not at import: checker.rules, fnmatch (3 modules)
     from checker.rules import selector
 
     by_rule: Callable[[str], bool] = selector(options.select, options.ignore)
@@ -155,6 +157,7 @@ def lint_document(
     Returns the reports and whether the document was skipped (it held no request and
     `record` is true: a JSON Lines record, or `skip_non_requests`).
     """
+    # on first use, not at import: checker.lint, checker.source, checker.detect, ... (7 modules)
     from checker.lint import lint_source, lint_value
     from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
 
@@ -178,8 +181,6 @@ def lint_document(
     if is_request(doc.value):
         items = None  # the document itself
     else:
-        from tooltutor.lint_records import find_requests
-
         items = find_requests(doc.value)
         if not items:
             if record and not _looks_like_request(doc.value):
@@ -245,6 +246,7 @@ def lint_jsonl(
 
     `first_line`: the number of the first line of `data` in its file (a part of a file
     linted by one of `--jobs`' workers)."""
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import lint
 
     keep = _keep(options)
@@ -284,11 +286,13 @@ def lint_file(
     if jsonl:
         reports, skipped, text = lint_jsonl(data, name, options)
         return DocumentReport(name, True, reports, skipped, text)
+    # on first use, not at import: checker.text_decoding (1 module)
     from checker.text_decoding import NotUtf8Error, decode_utf8
 
     try:
         text = decode_utf8(data)
     except NotUtf8Error:
+        # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
         from checker.lint import lint
 
         keep = _keep(options)
@@ -310,7 +314,6 @@ def looks_like_jsonl(document: DocumentReport) -> bool:
         return False
     if (diagnostics[0].line or 1) < 2:
         return False
-    import json
 
     try:
         json.loads(document.text.split("\n", 1)[0])

@@ -12,6 +12,7 @@ not imported again; elsewhere each worker imports them once.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -60,7 +61,6 @@ def lint_files(
     """Lint `(name, bytes, jsonl)` inputs with `jobs` workers; the reports in input order."""
     if jobs <= 1:
         return [lint_file(name, data, options, jsonl=jsonl) for name, data, jsonl in inputs]
-    import multiprocessing
 
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)

@@ -23,6 +23,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from checker.diagnostics import Diagnostic, LintResult
+from checker.i18n import trn
+from tooltutor import __version__
 from tooltutor.lint_inputs import DocumentReport, RequestReport
 
 OUTPUT_FORMATS = ("text", "json", "sarif", "github")
@@ -94,8 +96,6 @@ class Counts:
 
     def line(self, *, files: bool = True) -> str:
         """`3 files, 40 requests: 2 invalid (3 errors, 1 warning); 5 records held no request`."""
-        from checker.i18n import trn
-
         head = _n(self.requests, "request")
         if files:
             head = f"{_n(self.files, 'file')}, {head}"
@@ -126,6 +126,7 @@ def _n(n: int, word: str) -> str:
 
 
 def text(documents: list[DocumentReport]) -> str:
+    # on first use, not at import: checker.report, unicodedata (2 modules)
     from checker.report import format_human
 
     if single(documents):
@@ -176,8 +177,6 @@ def request_dict(report: RequestReport) -> dict[str, Any]:
 
 def sarif(documents: list[DocumentReport]) -> dict[str, Any]:
     """A SARIF 2.1.0 log of every diagnostic."""
-    from tooltutor import __version__
-
     rules: list[dict[str, Any]] = []
     index: dict[str, int] = {}
     results = []
@@ -235,6 +234,7 @@ def sarif(documents: list[DocumentReport]) -> dict[str, Any]:
 
 
 def _rule(d: Diagnostic) -> dict[str, Any]:
+    # on first use, not at import: checker.rules, fnmatch (3 modules)
     from checker import rules
 
     found = rules.get(d.rule)
@@ -250,6 +250,7 @@ def _rule(d: Diagnostic) -> dict[str, Any]:
 
 def _uri(name: str) -> tuple[str, str | None]:
     """The SARIF artifact URI of a file name, and its base id (None for absolute ones)."""
+    # on first use, not at import: pathlib, urllib, errno, fnmatch, ... (7 modules)
     from pathlib import Path
     from urllib.parse import quote
 

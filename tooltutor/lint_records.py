@@ -214,6 +214,7 @@ def _format_of(url: str | None) -> str | None:
     """The format of a request sent to `url`; None when unknown; "": not a lint endpoint."""
     if not url:
         return None
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import format_for_url
 
     return format_for_url(url) or ""

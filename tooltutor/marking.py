@@ -15,12 +15,19 @@ and line that failed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from checker.checks import FolderChecks, folder_index, load_folder
+from checker.exercise import mark
+from tooltutor import trust
+from tooltutor.course.cache import CourseCache, file_stamp
+from tooltutor.i18n import use_checker_language
+
 CHECKS_FOLDER = "checks"
 
-_loaded: dict[tuple[str, tuple], dict] = {}
+_loaded: dict[tuple[str, tuple], Mapping[str, Any]] = {}
 _hosts: dict[tuple[str, str], Any] = {}
 
 
@@ -48,51 +55,65 @@ def _stamp(folder: Path) -> tuple:
     )
 
 
-def course_checks(course) -> dict[str, Any]:
+def course_checks(course, *, on_demand: bool = False) -> Mapping[str, Any]:
     """The checks of the course's own `checks/` folder, once its code is trusted.
 
     The bundled course's are imported here, once per version of the folder; another
     course's are loaded in their sandboxed child, from the trusted snapshot. Raises
     `trust.NotTrusted` for a course no decision allows, `CourseChecksError` for checks
-    that cannot be imported.
+    that cannot be imported. `on_demand`: the bundled course's modules are imported as
+    marking asks for their checks (`checker.checks.FolderChecks`), so marking one answer
+    imports only the modules it needs, once a whole load has been seen to succeed.
     """
-    from tooltutor import trust
-
     if trust.is_bundled(course):
-        return _bundled_checks(course)
+        return _bundled_checks(course, on_demand)
     code = trust.trusted_code(course)  # fail closed: never import what was not trusted
     sources = code.check_sources()
     if not sources:
         return {}
     key = (str(checks_folder(course).resolve()), code.files_digest)
     host = _hosts.get(key)
-    if host is None:
-        from checker.course_checks_host import CheckHost
+    # the sandboxed host (subprocess, the sandbox) only for another course's checks
+    from checker.course_checks_host import CheckHost, ChecksNotLoaded
 
+    if host is None:
         host = _hosts[key] = CheckHost(
             sources, str(checks_folder(course).resolve()), code.check_catalogs()
         )
-    from checker.course_checks_host import ChecksNotLoaded
-
     try:
         return host.specs()
     except ChecksNotLoaded as exc:
         raise CourseChecksError(str(exc), exc.problem) from None
 
 
-def _bundled_checks(course) -> dict[str, Any]:
+def _bundled_checks(course, on_demand: bool = False) -> Mapping[str, Any]:
     folder = checks_folder(course)
     if not has_own_checks(course):
         return {}
     key = (str(folder.resolve()), _stamp(folder))
-    if key not in _loaded:
-        from checker.checks import load_folder
+    checks = _loaded.get(key)
+    try:
+        if checks is None:
+            checks = _loaded[key] = _load_bundled(folder, on_demand)
+        if not on_demand and isinstance(checks, FolderChecks):
+            checks.load_all()
+    except Exception as exc:
+        _loaded.pop(key, None)
+        raise CourseChecksError(_where(exc, folder)) from None
+    return checks
 
-        try:
-            _loaded[key] = load_folder(folder)
-        except Exception as exc:
-            raise CourseChecksError(_where(exc, folder)) from None
-    return _loaded[key]
+
+def _load_bundled(folder: Path, on_demand: bool) -> Mapping[str, Any]:
+    """The folder's checks: on demand when the cache says which module declares each (an
+    earlier whole load of the same files), else all of them, and the cache told."""
+    stamp = tuple(file_stamp(p) for p in sorted(folder.glob("*.py")))
+    cache = CourseCache()
+    index = cache.get_check_index(folder, stamp) if on_demand else None
+    if index is not None:
+        return FolderChecks(folder, index)
+    checks = load_folder(folder)
+    cache.put_check_index(folder, stamp, folder_index(folder, checks))
+    return checks
 
 
 def _where(exc: BaseException, folder: Path) -> str:
@@ -117,14 +138,10 @@ def mark_answer(course, exercise, answer: str | bytes, filename: str | None = No
     instead of `solution.py`. A diagnostic at a line always has a column (1 when the
     checker knows only the line), so that `file:line:col` is three numbers everywhere.
     """
-    from checker.exercise import mark
-    from tooltutor.i18n import use_checker_language
-
     use_checker_language(course.lang)
     extra = {"filename": filename} if filename else {}
-    verdict = mark(
-        exercise.spec(), answer, model=course.model, checks=course_checks(course), **extra
-    )
+    own = course_checks(course, on_demand=True)
+    verdict = mark(exercise.spec(), answer, model=course.model, checks=own, **extra)
     return with_columns(verdict, answer)
 
 

@@ -22,6 +22,7 @@ cell on screen. Printable characters are never escaped, in either form.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
@@ -34,8 +35,6 @@ def _policy():
     name = "checker.terminal_text"
     module = sys.modules.get(name)
     if module is None:
-        import importlib.util
-
         package = importlib.util.find_spec("checker")
         folder = package.submodule_search_locations[0]  # type: ignore[union-attr,index]
         spec = importlib.util.spec_from_file_location(name, f"{folder}/terminal_text.py")

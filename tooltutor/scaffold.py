@@ -10,6 +10,7 @@ criteria's checks and their parameters (`tooltutor.course.schemas.editor`).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -53,8 +54,7 @@ def copy_schemas(root: Path, own_checks: dict | None = None) -> Path:
     """The course's `schemas/` folder, with this tooltutor's schemas in it; the exercise
     schema knows the engine's checks and `own_checks` (the course's), with their
     parameters (`tooltutor.course.schemas.editor`)."""
-    import json
-
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, typing (8 modules)
     from tooltutor.course.schemas import SCHEMA_DIR as source
     from tooltutor.course.schemas import schema
     from tooltutor.course.schemas.editor import exercise_schema
@@ -72,6 +72,7 @@ def copy_schemas(root: Path, own_checks: dict | None = None) -> Path:
 
 def engine_checks() -> dict:
     """Every check of the engine and of installed plugins, by name."""
+    # on first use, not at import: checker.checks, checker.criteria, ... (26 modules)
     from checker.checks import _load_entry_points
     from checker.criteria import CHECKS
 

@@ -23,6 +23,7 @@ _TAG = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")
 
 def new_translation(root: Path, lang: str) -> list[Path]:
     """Write the missing overlays of `lang` and its checks' catalog; the files written."""
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, ... (27 modules)
     from tooltutor.course import load_course
     from tooltutor.course.translation.data_text import data_skeleton
     from tooltutor.course.translation.spec import (
@@ -72,6 +73,7 @@ def new_translation(root: Path, lang: str) -> list[Path]:
 def write_catalog(root: Path, lang: str) -> list[Path]:
     """`checks/locales/LANG.po` with every message the course's checks say now (the
     translations it had kept); nothing when the checks say none."""
+    # on first use, not at import: checker.po_catalog (2 modules)
     from checker.po_catalog import catalog_path, messages_of, read_po, write_po
 
     folder = root / "checks"
@@ -89,6 +91,7 @@ def write_catalog(root: Path, lang: str) -> list[Path]:
 
 
 def _values(path: Path) -> dict:
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, typing (7 modules)
     from tooltutor.course.yamlsource import read_yaml
 
     value = read_yaml(path).value
@@ -100,6 +103,7 @@ def _course_values(root: Path) -> dict:
 
 
 def _yaml(value) -> str:
+    # on first use, not at import: yaml, cython_runtime, base64, binascii, ... (27 modules)
     import yaml
 
     class Dumper(yaml.SafeDumper):

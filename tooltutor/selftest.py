@@ -23,6 +23,7 @@ from tooltutor.course import Course, Exercise, Problem
 
 def self_test(course: Course, *, verbose: bool = False) -> list[Problem]:
     """Problems found by marking each exercise's solution, starter, right and wrong answers."""
+    # on first use, not at import: tooltutor.marking, checker.answer_context, ... (33 modules)
     from tooltutor.marking import CourseChecksError, checks_folder, course_checks
 
     try:
@@ -58,6 +59,7 @@ def checks_problem(folder: Path, exc: Exception) -> Problem:
     cause = exc.__cause__ or exc.__context__
     if cause is None:
         return Problem(folder, 1, 1, f"the course's checks cannot be loaded: {exc}")
+    # on first use, not at import: checker.checks_import, textwrap, traceback (4 modules)
     from checker.checks_import import import_problem
 
     path, line, column, message, details = import_problem(cause, folder)
@@ -67,12 +69,14 @@ def checks_problem(folder: Path, exc: Exception) -> Problem:
 def declaration_problems(own: dict | None) -> list[Problem]:
     """Mistakes in how the course's checks are declared that importing them cannot show:
     a `params` that is no JSON Schema, a check that takes the place of an engine check."""
+    # on first use, not at import: checker.criteria, checker.answer_context, ... (23 modules)
     from checker.criteria import CHECKS
 
     problems = []
     for name, spec in sorted((own or {}).items()):
         file, line = spec.origin
         if spec.params is not None:
+            # on first use, not at import: jsonschema, attr, attrs, idna, ... (92 modules)
             from jsonschema import Draft202012Validator
             from jsonschema.exceptions import SchemaError
 
@@ -122,6 +126,7 @@ def _problem(exercise: Exercise, pointer: str, message: str, details=()) -> Prob
 def check_exercise(
     exercise: Exercise, model: str, own: dict | None = None, *, verbose: bool = False
 ) -> list[Problem]:
+    # on first use, not at import: tooltutor.selftest_python (1 module)
     from tooltutor.selftest_python import python_problems
 
     problems = criteria_problems(exercise, own) + fails_problems(exercise)
@@ -134,6 +139,7 @@ def check_exercise(
 
 def criteria_problems(exercise: Exercise, own: dict | None) -> list[Problem]:
     """Each criterion names a check of the exercise's kind, with params that fit it."""
+    # on first use, not at import: checker.checks, checker.criteria, ... (27 modules)
     from checker.checks import find
     from checker.criteria import CHECKS
 
@@ -173,6 +179,7 @@ def criteria_problems(exercise: Exercise, own: dict | None) -> list[Problem]:
 def fails_problems(exercise: Exercise) -> list[Problem]:
     """Each id in a wrong answer's `fails`, and in a criterion's `also_hides`, is a
     criterion of the exercise or a rule id."""
+    # on first use, not at import: checker.criterion_id, checker.rules, ... (101 modules)
     from checker.criterion_id import criterion_id
     from checker.rules import RULE_IDS
 
@@ -223,6 +230,7 @@ class _Marking:
         self.faults: set[tuple] = set()
 
     def mark(self, answer: str, what: str):
+        # on first use, not at import: checker.exercise, checker.answer_context, ... (19 modules)
         from checker.exercise import mark
 
         verdict = mark(self.spec, answer, model=self.model, checks=self.own)
@@ -234,6 +242,7 @@ class _Marking:
         return verdict
 
     def why(self, pointer: str, answer: str, verdict) -> list[str]:
+        # on first use, not at import: tooltutor.selftest_report, textwrap (2 modules)
         from tooltutor.selftest_report import why_lines
 
         return why_lines(self.exercise, pointer, answer, verdict, verbose=self.verbose)
@@ -315,6 +324,7 @@ class _Marking:
             self.problems.append(self._note(pointer, f"wrong answer {i + 1}", verdict))
 
     def _note(self, pointer: str, what: str, verdict) -> Problem:
+        # on first use, not at import: tooltutor.verdict_text, textwrap (2 modules)
         from tooltutor.verdict_text import result_line
 
         return Problem(
@@ -336,6 +346,7 @@ def _failing(verdict) -> str:
 
 
 def _fault_problem(fault, exercise: Exercise, what: str) -> Problem:
+    # on first use, not at import: tooltutor.selftest_report, textwrap (2 modules)
     from tooltutor.selftest_report import fault_lines
 
     return Problem(
@@ -351,6 +362,7 @@ def _fault_problem(fault, exercise: Exercise, what: str) -> Problem:
 
 def _given_problems(exercise: Exercise, i: int, params) -> list[Problem]:
     """A `$given/...` reference in the params that names no part of `given`."""
+    # on first use, not at import: checker.jsonpointer (2 modules)
     from checker.jsonpointer import resolve
 
     problems = []
@@ -371,6 +383,7 @@ def _given_problems(exercise: Exercise, i: int, params) -> list[Problem]:
 
 
 def _missing_reference(given, text: str) -> str:
+    # on first use, not at import: checker.jsonpointer (2 modules)
     from checker.jsonpointer import resolve, split
 
     tokens = split(text[len("$given") :])
@@ -406,9 +419,11 @@ def _strings(value, pointer: str):
 
 def _params_problems(exercise: Exercise, i: int, check, raw) -> list[Problem]:
     """Each way a criterion's `params` break the check's schema, where it stands."""
+    # on first use, not at import: jsonschema, attr, attrs, idna, ... (92 modules)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
 
+    # on first use, not at import: checker.criteria, checker.schema_errors, ... (24 modules)
     from checker.criteria import resolve_given
     from checker.schema_errors import check_params_error
 

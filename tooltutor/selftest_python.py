@@ -5,6 +5,7 @@ tool the script calls. Each problem at its place in the exercise file."""
 
 from __future__ import annotations
 
+import ast
 import difflib
 import re
 
@@ -60,6 +61,7 @@ def _support_problems(exercise: Exercise) -> list[Problem]:
     try:
         compile(source, "support.py", "exec")
     except SyntaxError as exc:
+        # on first use, not at import: tooltutor.selftest_report, textwrap (2 modules)
         from tooltutor.selftest_report import answer_places
 
         at = answer_places(exercise, "/support")(exc.lineno or 1, exc.offset or 1)
@@ -158,7 +160,6 @@ def _support_names(source: str | None) -> set[str] | None:
     """The names the support code defines at its top level (None: it cannot be read)."""
     if not source:
         return set()
-    import ast
 
     try:
         tree = ast.parse(source)

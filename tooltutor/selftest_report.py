@@ -61,6 +61,7 @@ def answer_places(exercise, pointer: str) -> Place:
 
 def why_lines(exercise, pointer: str, answer: str, verdict, *, verbose: bool = False) -> list[str]:
     """What `check` would print for `answer` (the value at `pointer`), placed in the file."""
+    # on first use, not at import: tooltutor.verdict_text (1 module)
     from tooltutor.verdict_text import marks, result_line
 
     ok, ko = marks()

@@ -30,6 +30,8 @@ from typing import Any
 from checker.diagnostics import Diagnostic, pointer
 from checker.lint import format_for_url
 from checker.session import Exchange
+from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
+from checker.text_decoding import NotUtf8Error, decode_utf8
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
 
@@ -85,8 +87,6 @@ class SessionFile:
 
 def read_session(name: str, data: bytes) -> SessionFile:
     """Read a session file (see the module docstring); UserError when it cannot be read."""
-    from checker.text_decoding import NotUtf8Error, decode_utf8
-
     try:
         text = decode_utf8(data)
     except NotUtf8Error as err:
@@ -99,7 +99,6 @@ def read_session(name: str, data: bytes) -> SessionFile:
     stripped = text.lstrip("\ufeff \t\r\n")
     if not stripped.startswith(("{", "[")):
         return _cassette_yaml(name, text)
-    from checker.source import JsonSyntaxError, parse
 
     try:
         doc = parse(text)
@@ -111,8 +110,6 @@ def read_session(name: str, data: bytes) -> SessionFile:
 
 
 def _syntax(name: str, text: str) -> UserError:
-    from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
-
     try:
         parse(text)
     except JsonSyntaxError as err:
@@ -125,8 +122,6 @@ def _syntax(name: str, text: str) -> UserError:
 
 
 def _jsonl(name: str, text: str) -> SessionFile:
-    from checker.source import JsonSyntaxError, json_syntax_diagnostic, parse
-
     session = SessionFile(name, text, "jsonl")
     for number, line in enumerate(text.split("\n"), 1):
         line = line.removesuffix("\r")
@@ -189,6 +184,7 @@ def _body(value: Any) -> tuple[Any, str, bool]:
 
 def _exchange(record: Any, base: str) -> tuple[Exchange, str, str, bool, bool] | None:
     """An exchange record: `{"request", "response"}` (or a bare request body)."""
+    # on first use, not at import: tooltutor.lint_records (1 module)
     from tooltutor.lint_records import is_request
 
     if not isinstance(record, dict):
@@ -320,6 +316,7 @@ def _response_body(raw: str | bytes | None, fmt: str, mime: str = "") -> Any:
         return None
     if isinstance(raw, bytes):
         raw = raw.decode("utf-8", "replace")
+    # on first use, not at import: checker.session (1 module)
     from checker.session.sse import assemble, looks_like_sse
 
     if "event-stream" in mime or looks_like_sse(raw):
@@ -334,6 +331,7 @@ def _response_body(raw: str | bytes | None, fmt: str, mime: str = "") -> Any:
 
 
 def _cassette_yaml(name: str, text: str) -> SessionFile:
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, ast, ... (24 modules)
     from tooltutor.course.yamlsource import YamlFileError, parse_yaml
 
     try:
@@ -353,6 +351,7 @@ def _cassette_yaml(name: str, text: str) -> SessionFile:
     lines = text.split("\n")
 
     def locate(ptr: str) -> tuple[int, int]:
+        # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, ... (24 modules)
         from tooltutor.course.yamlsource import locate as find
 
         return tuple(find(doc.positions, ptr))  # type: ignore[return-value]

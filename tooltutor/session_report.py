@@ -16,6 +16,8 @@ import json
 from typing import Any
 
 from checker.diagnostics import LintResult
+from checker.session import lint_session
+from tooltutor.i18n import t, tn
 from tooltutor.lint_inputs import DocumentReport, Options, RequestReport
 from tooltutor.session_inputs import Recorded, SessionFile, file_pointer
 
@@ -25,8 +27,6 @@ class SessionReport:
     lines too), and per exchange its conversation, what it continues and earlier places."""
 
     def __init__(self, session: SessionFile, options: Options) -> None:
-        from checker.session import lint_session
-
         self.session = session
         records = session.records
         found = lint_session(
@@ -99,6 +99,7 @@ class SessionReport:
 
 def render(report: SessionReport, output: str) -> str:
     """The output for `output` ("text", "json", "sarif", "github")."""
+    # on first use, not at import: tooltutor.lint_output (1 module)
     from tooltutor import lint_output
 
     if output == "json":
@@ -109,6 +110,7 @@ def render(report: SessionReport, output: str) -> str:
 
 
 def _json(report: SessionReport) -> str:
+    # on first use, not at import: tooltutor.lint_output (1 module)
     from tooltutor.lint_output import Counts, request_dict
 
     requests = []
@@ -127,8 +129,8 @@ def _json(report: SessionReport) -> str:
 
 
 def _text(report: SessionReport) -> str:
+    # on first use, not at import: checker.report, tooltutor.lint_output, unicodedata (3 modules)
     from checker.report import format_human
-    from tooltutor.i18n import t, tn
     from tooltutor.lint_output import Counts, merged
 
     document = report.document

@@ -167,6 +167,7 @@ def _read_pipe(fd: int, name: str, limit: int, wait: float) -> bytes:
     """Read a pipe opened non-blocking until its writer closes it (or `limit` + 1 bytes)."""
     if os.name != "posix":  # pragma: no cover - no O_NONBLOCK or select on files there
         return read_at_most(fd, limit)
+    # on first use, not at import: select (1 module)
     import select
 
     chunks, total = [], 0

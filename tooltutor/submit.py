@@ -77,6 +77,7 @@ class AnswerDesk:
         None."""
         conflict = self.store.save_draft(self.course.id, self.exercise.id, text)
         if conflict is not None and getattr(conflict, "first", False):
+            # on first use, not at import: tooltutor.workspace (1 module)
             from tooltutor.workspace import draft_conflict_note
 
             return draft_conflict_note(conflict)

@@ -192,6 +192,7 @@ def holds_code(course) -> bool:
 
 
 def is_bundled(course) -> bool:
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, typing (7 modules)
     from tooltutor.course import bundled_course_dir
 
     try:
@@ -204,6 +205,7 @@ def is_bundled(course) -> bool:
 
 
 def _store_path() -> Path:
+    # on first use, not at import: tooltutor.progress, tooltutor.exercise_status, ... (24 modules)
     from tooltutor.progress import data_dir
 
     return data_dir() / STORE_NAME
@@ -239,6 +241,7 @@ def is_trusted(course) -> bool:
 def trust(course) -> CourseCode:
     """Remember the course's folder with the fingerprint of all its code, in every
     language (a `check` loads one exercise: its `validate` must not be asked again)."""
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, typing (11 modules)
     from tooltutor.course import load_course
 
     code = course_code(course)
@@ -271,6 +274,7 @@ def refused_message(code: CourseCode) -> str:
 
 def question(course) -> str:
     """What the learner is asked before the course's code first runs."""
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, typing (8 modules)
     from tooltutor.course import display_path
 
     return t(

@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 import textwrap
 
+from tooltutor.i18n import tn
+
 
 def marks(stream=None) -> tuple[str, str]:
     """(passed, failed) marks the output stream can encode."""
@@ -16,8 +18,6 @@ def marks(stream=None) -> tuple[str, str]:
 
 def result_line(verdict) -> str:
     """PASS or FAIL, with how many of the exercise's criteria are met."""
-    from tooltutor.i18n import tn
-
     met = sum(c.passed for c in verdict.criteria)
     total = len(verdict.criteria)
     if verdict.passed:
@@ -31,8 +31,6 @@ def alike_once(diagnostics) -> list:
     """`diagnostics` with each group that says the same thing (rule, severity, message,
     hint) at several lines told once, at its first place, its message ending with where
     else: an untouched starter with ten empty entries reads as one problem, not ten."""
-    from tooltutor.i18n import tn
-
     groups: dict[tuple, list] = {}
     for d in diagnostics:
         key = (d.rule, d.severity, d.message, d.hint) if d.line is not None else (id(d),)
@@ -57,6 +55,7 @@ def alike_once(diagnostics) -> list:
 
 def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) -> str:
     """The checklist and diagnostics of `verdict` for `text` read from `filename`."""
+    # on first use, not at import: checker.report, checker.diagnostics, ... (21 modules)
     from checker.report import format_human
 
     ok, ko = marks(stream)

@@ -131,6 +131,7 @@ class WatchSession:
 
     def _read(self) -> bytes | None:
         """The file's bytes, or None after saying why it cannot be marked."""
+        # on first use, not at import: tooltutor.submission, tooltutor.bounded_read (2 modules)
         from tooltutor.submission import FileTooBig, read_answer
 
         path = self.path
@@ -259,6 +260,7 @@ class WatchSession:
         )
 
     def _result(self, verdict, text: str, stamp: str = "") -> None:
+        # on first use, not at import: tooltutor.verdict_text (1 module)
         from tooltutor.verdict_text import alike_once, format_verdict, marks, result_line
 
         if not verdict.passed:
@@ -306,6 +308,7 @@ class WatchSession:
                     )
                 )
         if shown:
+            # on first use, not at import: checker.report, unicodedata (2 modules)
             from checker.report import format_human
 
             blocks = format_human(shown, text, str(self.path)).rstrip().split("\n\n")[:-1]
@@ -328,6 +331,7 @@ class WatchSession:
 
     def _spoiler_free(self, verdict):
         """(the verdict with what the hints give held back, the note saying so)."""
+        # on first use, not at import: tooltutor.workspace (1 module)
         from tooltutor.workspace import spoiler_free_verdict
 
         revealed = getattr(self.store, "hints_revealed", None)
@@ -394,6 +398,7 @@ class WatchSession:
     def hint(self) -> None:
         """Reveal the next hint: on a terminal the screen is drawn again with every hint
         shown so far; plain, the new one is printed."""
+        # on first use, not at import: tooltutor.hints (1 module)
         from tooltutor.hints import reveal_next_hint
 
         texts, note = reveal_next_hint(self.store, self.course, self.exercise)

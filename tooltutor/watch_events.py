@@ -54,6 +54,7 @@ class EventWatcher(threading.Thread):
         self.stopped = threading.Event()
 
     def run(self) -> None:
+        # on first use, not at import: watchfiles, anyio, array, atexit, ... (46 modules)
         from watchfiles import watch
 
         for changes in watch(self.folder, stop_event=self.stopped, debounce=50, step=20):
@@ -66,6 +67,7 @@ def read_keys(events: queue.Queue, stream=None) -> None:
     """Put each key pressed (or each line typed, without a terminal) on `events`."""
     stream = stream or sys.stdin
     try:
+        # POSIX only: on Windows the ImportError below means "read whole lines"
         import termios
         import tty
 

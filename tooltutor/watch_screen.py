@@ -20,6 +20,7 @@ class Screen:
     """
 
     def __init__(self, out) -> None:
+        # on first use, not at import: tooltutor.safe_output, ... (10 modules)
         from tooltutor.safe_output import unfiltered
 
         self.out = out
@@ -28,6 +29,7 @@ class Screen:
         self.terminal = bool(isatty and isatty()) and os.environ.get("TERM") != "dumb"
         self.console = None
         if self.terminal:
+            # on first use, not at import: rich, ast, bisect, collections, ... (76 modules)
             from rich.console import Console
 
             self.console = Console(
@@ -41,6 +43,7 @@ class Screen:
     def width(self) -> int:
         if self.console is not None:
             return max(20, self.console.width)
+        # on first use, not at import: tooltutor.lesson_text, tooltutor.course, ... (34 modules)
         from tooltutor.lesson_text import terminal_width
 
         return terminal_width()
@@ -59,28 +62,33 @@ class Screen:
 
     def line(self, text: str = "", style: str | None = None) -> None:
         """Text wrapped to the width (each line of it)."""
+        # on first use, not at import: tooltutor.safe_output, ... (10 modules)
         from tooltutor.safe_output import printable
 
         if self.console is None:
             print(text, file=self.out, flush=True)
             return
+        # on first use, not at import: rich, bisect, collections, colorsys, ... (45 modules)
         from rich.text import Text
 
         self.console.print(Text(printable(text), style=style or ""))
 
     def verbatim(self, text: str, style: str | None = None) -> None:
         """Text already laid out (diagnostics with their caret lines): never re-wrapped."""
+        # on first use, not at import: tooltutor.safe_output, ... (10 modules)
         from tooltutor.safe_output import printable
 
         if self.console is None:
             print(text, file=self.out, flush=True)
             return
+        # on first use, not at import: rich, bisect, collections, colorsys, ... (45 modules)
         from rich.text import Text
 
         self.console.print(Text(printable(text), style=style or ""), soft_wrap=True)
 
     def markdown(self, text: str) -> None:
         """Course Markdown: drawn by Rich on a terminal, wrapped plain text otherwise."""
+        # on first use, not at import: tooltutor.lesson_text, ... (38 modules)
         from tooltutor.lesson_text import footnotes_as_text, plain_markdown
         from tooltutor.safe_output import printable
 
@@ -88,6 +96,7 @@ class Screen:
         if self.console is None:
             print(plain_markdown(text, self.width), file=self.out, flush=True)
             return
+        # on first use, not at import: rich, linkify_it, markdown_it, mdurl, ... (189 modules)
         from rich.markdown import Markdown
 
         self.console.print(Markdown(printable(text)))
@@ -96,9 +105,11 @@ class Screen:
         if self.console is None:
             print(f"--- {title} ---", file=self.out, flush=True)
             return
+        # on first use, not at import: rich, ast, bisect, collections, ... (77 modules)
         from rich.rule import Rule
         from rich.text import Text
 
+        # on first use, not at import: tooltutor.safe_output, ... (10 modules)
         from tooltutor.safe_output import printable
 
         self.console.print(Rule(Text(printable(title)), align="left", style="dim"))

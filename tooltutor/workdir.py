@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tooltutor import kinds
 from tooltutor.course import Course, Exercise
+from tooltutor.course.yamlsource import YamlFileError, read_regular_file
 from tooltutor.errors import UserError
 from tooltutor.exercise_status import PASSED
 from tooltutor.i18n import t
@@ -121,8 +122,6 @@ def find_workdir(given: str | os.PathLike[str] | None) -> Path:
 def read_current(workdir: Path) -> str | None:
     """The id in `workdir`'s `.tooltutor-current` (maybe ""), or None when there is no such
     file to read."""
-    from tooltutor.course.yamlsource import YamlFileError, read_regular_file
-
     try:  # an id is short: a huge file is not ours; a FIFO or a device is never opened
         raw = read_regular_file(workdir / CURRENT, 1024, head=True)
     except (OSError, YamlFileError):
@@ -168,6 +167,7 @@ def current_exercise(workdir: Path, course: Course) -> Exercise:
 
 def close_names(given: str, known: list[str]) -> list[str]:
     """The (at most three) known names closest to `given`: a part of one matches too."""
+    # on first use, not at import: difflib, heapq (3 modules)
     import difflib
 
     if len(given) > 80:

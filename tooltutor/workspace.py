@@ -17,7 +17,7 @@ import os
 import re
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tooltutor.course import Course, Exercise
 from tooltutor.i18n import t, tn
@@ -85,6 +85,7 @@ class DraftAutosave:
 
 def local_time(saved_at: str) -> str:
     """A stored UTC time as the learner's local clock time (HH:MM:SS)."""
+    # on first use, not at import: datetime, math (3 modules)
     from datetime import datetime
 
     try:
@@ -104,8 +105,7 @@ def draft_conflict_note(conflict) -> str:
     )
 
 
-@dataclass(frozen=True)
-class SolutionAccess:
+class SolutionAccess(NamedTuple):
     """Whether the solution can be shown: `open`, `confirm` (ask first) or `locked`."""
 
     state: str
@@ -214,6 +214,7 @@ def editor_command(
     `$EDITOR` (then `$VISUAL`), split like a shell would; `vi` when neither is set.
     `which` finds a program (default: `shutil.which`).
     """
+    # on first use, not at import: shlex (1 module)
     import shlex
     import shutil  # here, not at the top: `check` imports this module, and shutil (bz2,
     # lzma...) is a measurable share of its start (python3 -m bench startup)
@@ -241,6 +242,7 @@ def editor_command(
 
 def criterion_id(spec: Mapping) -> str:
     """A criterion's id: its `id`, else its check's name (`checker.check_registry`'s rule)."""
+    # on first use, not at import: checker.criterion_id (2 modules)
     from checker.criterion_id import criterion_id as engine_criterion_id
 
     return str(engine_criterion_id(spec))
@@ -296,8 +298,7 @@ def shown_label(spec: Mapping, label: str, passed: bool | None, hints_revealed: 
     return t("{hidden}: not found yet", hidden=hidden)
 
 
-@dataclass(frozen=True)
-class ShownCriterion:
+class ShownCriterion(NamedTuple):
     """One line of the checklist as the learner sees it."""
 
     label: str
@@ -308,8 +309,7 @@ class ShownCriterion:
     secret: bool = False
 
 
-@dataclass(frozen=True)
-class Feedback:
+class Feedback(NamedTuple):
     """A verdict as shown without spoilers: the checklist, the problems listed, and how
     many problems are held back (they would name a mistake the learner is to find)."""
 
@@ -365,6 +365,7 @@ def spoiler_free_verdict(exercise: Exercise, verdict, hints_revealed: int, hint_
     """(the verdict as the command line shows it, the note on what is held back): the same
     spoiler-free view as the TUI's (`spoiler_free`), as a verdict `format_verdict` prints;
     `hint_key` is what shows a hint there."""
+    # on first use, not at import: checker.diagnostics, checker.i18n, ... (13 modules)
     from checker.diagnostics import Criterion
 
     feedback = spoiler_free(exercise, verdict, hints_revealed, hint_key)
@@ -446,8 +447,7 @@ _FENCE = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class CodeBlock:
+class CodeBlock(NamedTuple):
     """A fenced code block of a task: its language and its text."""
 
     lang: str

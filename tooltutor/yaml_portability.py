@@ -25,13 +25,16 @@ def course_files(root: Path) -> list[Path]:
 def portability_problems(root: Path) -> list:
     """A `Problem` for each course file the pure-Python loader cannot read (none when
     PyYAML has no C loader: then the course was loaded with the pure-Python one already)."""
+    # on first use, not at import: yaml, cython_runtime, base64, binascii, ... (28 modules)
     import yaml
 
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (25 modules)
     from tooltutor.course import Problem
 
     if not hasattr(yaml, "CSafeLoader"):
         return []
     problems = []
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, ast, ... (23 modules)
     from tooltutor.course.yamlsource import read_regular_file
 
     for path in course_files(root):
@@ -70,8 +73,10 @@ def _seen_portable(path: Path) -> Path | None:
     """The marker that `path`, as it is now, was read by the pure-Python loader (kept
     beside the course cache, keyed like it: the pure loader is slow, and a course of
     1,000 exercises would take half a minute to check each time)."""
+    # on first use, not at import: hashlib (3 modules)
     import hashlib
 
+    # on first use, not at import: tooltutor.course, tooltutor.lazy_exports, ast, ... (27 modules)
     from tooltutor.course.cache import cache_dir, file_stamp, fingerprint
 
     stamp = file_stamp(path)
@@ -92,6 +97,7 @@ def _remember_portable(marker: Path | None) -> None:
 
 
 def _c_loader_reads(text: str) -> bool:
+    # on first use, not at import: yaml, cython_runtime, base64, binascii, ... (28 modules)
     import yaml
 
     try:

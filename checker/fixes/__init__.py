@@ -66,6 +66,7 @@ class Proposal(NamedTuple):
 
     def diff(self, name: str = "request.json") -> str:
         """A unified diff from the original to the repaired text (empty when unchanged)."""
+        # on first use, not at import: difflib, heapq (3 modules)
         import difflib
 
         before = self.original.splitlines(keepends=True)
@@ -79,6 +80,7 @@ class Proposal(NamedTuple):
 
 def propose(text: str, format: str = "auto", *, model: str | None = None) -> Proposal:
     """Repair JSON text of a request; raises ValueError when the text is not JSON."""
+    # not at the top: checker.fixes.repairs imports this module (an import circle)
     from checker.fixes.repairs import first_step
     from checker.fixes.text import Spans, apply
     from checker.lint import lint

@@ -18,6 +18,7 @@ so neither is touched.
 
 from __future__ import annotations
 
+import json
 from typing import Any, NamedTuple
 
 from checker.diagnostics import Diagnostic, pointer, split_pointer
@@ -88,7 +89,6 @@ def _result_text(spans: Spans, content_ptr: str, call_id: str) -> str:
     block["content"] = NOT_EXECUTED
     if content_ptr in spans.items:
         return spans.render(block, content_ptr)
-    import json
 
     return json.dumps(block, ensure_ascii=False)
 

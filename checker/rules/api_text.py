@@ -20,6 +20,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from checker import rules
 from checker.diagnostics import split_pointer
 
 DEFAULT = "{loc}: {detail}"
@@ -82,8 +83,6 @@ def fields(diagnostic: Mapping[str, Any], request: Any) -> dict[str, str]:
 
 def api_error_message(diagnostic: Mapping[str, Any], request: Any) -> str:
     """The message the real API would give in its 400 for this diagnostic, in its style."""
-    from checker import rules
-
     template = rules.api_message(str(diagnostic.get("rule"))) or DEFAULT
     try:
         return template.format(**fields(diagnostic, request))

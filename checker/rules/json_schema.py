@@ -144,6 +144,7 @@ def json_depth(value: Any, limit: int) -> int | None:
 @functools.lru_cache(maxsize=1)
 def _meta_validator() -> Any:
     """One Draft 2020-12 meta-schema validator, built on first use (imports jsonschema)."""
+    # on first use, not at import: jsonschema, attr, attrs, idna, ... (106 modules)
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(Draft202012Validator.META_SCHEMA)
@@ -163,6 +164,7 @@ def schema_problem(schema: dict[str, Any]) -> tuple[tuple[str, ...], str] | None
     key = json.dumps(schema, sort_keys=True)
     if key in _SCHEMA_CACHE:
         return _SCHEMA_CACHE[key]
+    # on first use, not at import: jsonschema, attr, attrs, idna, ... (106 modules)
     from jsonschema.exceptions import best_match
 
     error = best_match(_meta_validator().iter_errors(schema))
@@ -181,6 +183,7 @@ def instance_problem(schema: dict[str, Any], value: Any) -> tuple[tuple[str, ...
     """
     if json_depth(value, _MAX_SCHEMA_DEPTH) is None:
         return None
+    # on first use, not at import: jsonschema, referencing, attr, attrs, ... (106 modules)
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import best_match
     from referencing.exceptions import Unresolvable

@@ -157,6 +157,7 @@ def _probe_namespaces() -> str:
     user's cache folder, so that a command pays for the probe once per boot, not on every
     run; a child that then fails to enter the sandbox forgets it (`forget_probe`).
     """
+    # on first use, not at import: checker.sandbox, ctypes, platform, struct (7 modules)
     from checker.sandbox import jail
 
     why = jail.supported()
@@ -363,6 +364,7 @@ def engine_dir() -> str:
 
 def dependency_dirs() -> dict[str, str]:
     """name -> the folder (or file) of each package of `CHECK_DEPENDENCIES` installed here."""
+    # on first use, not at import: importlib (2 modules)
     import importlib.util
 
     found = {}

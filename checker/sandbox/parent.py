@@ -28,6 +28,7 @@ import contextlib
 import dataclasses
 import errno
 import fcntl
+import importlib
 import os
 import select
 import signal
@@ -156,7 +157,6 @@ def resolve_validator(spec: str | Validator | None) -> Validator | None:
         with open(target, encoding="utf-8") as handle:
             exec(compile(handle.read(), target, "exec"), namespace)
         return namespace[attr]
-    import importlib
 
     return getattr(importlib.import_module(target), attr)
 
@@ -566,6 +566,7 @@ def changed_arguments(
     has no record it can compare (a value JSON cannot hold) does the child's own "before"
     stand in. An argument the child does not report counts as changed.
     """
+    # on first use, not at import: checker.sandbox, datetime (4 modules)
     from checker.sandbox.child.sdk import to_jsonable
 
     if not isinstance(reported, dict):  # the run never finished: nothing to compare

@@ -9,6 +9,7 @@ nothing a child sees predicts the next run.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import secrets
@@ -197,8 +198,6 @@ def without_key(support: str) -> str:
     for the reference child, so the copy the learner's child gets has that function's
     lines blanked (line numbers stay as they were).
     """
-    import ast
-
     tree = ast.parse(support)
     lines = support.splitlines(keepends=True)
     for node in tree.body:

@@ -56,6 +56,7 @@ def extra_reply() -> dict[str, Any]:
 def lint_validate(request: dict[str, Any]) -> list[dict[str, Any]]:
     """The default judge: `checker.lint`'s Anthropic rules, as diagnostic dicts (errors and
     warnings: notes are hidden from learners, as `lint` hides them unless asked)."""
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import lint_value
 
     model = request.get("model")

@@ -40,6 +40,7 @@ def binds_thinking(model: str | None) -> bool:
     """Whether a model checks each resent thinking block's prefix (preserved thinking)."""
     if not isinstance(model, str):
         return False
+    # on first use, not at import: checker.rules, checker.models, ... (58 modules)
     from checker.rules.anthropic.models import claude_version
 
     version = claude_version(model)

@@ -48,6 +48,7 @@ def finding(
     severity: str | None = None,
 ) -> CrossFinding:
     """A cross-turn finding with the rule's declared severity (or a lowered one)."""
+    # on first use, not at import: checker.rules, fnmatch (3 modules)
     from checker import rules
 
     declared = rules.get(rule_id)

@@ -24,6 +24,7 @@ def as_exchange(value: Any) -> Exchange:
     if isinstance(value, Mapping) and "request" in value:
         fmt = value.get("format")
         if fmt is None and isinstance(value.get("url"), str):
+            # on first use, not at import: checker.lint, checker.detect, ... (7 modules)
             from checker.lint import format_for_url
 
             fmt = format_for_url(value["url"])
@@ -43,6 +44,7 @@ def format_of(exchange: Exchange, fallback: str = "auto") -> str:
         return exchange.format  # type: ignore[return-value]
     if fallback in VIEWS:
         return fallback
+    # on first use, not at import: checker.detect (1 module)
     from checker.detect import detect_format
 
     request = exchange.request
@@ -87,6 +89,7 @@ def lint_session(
     says the exchanges were parsed from JSON (a log file), so values JSON cannot hold are
     not looked for.
     """
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import FORMATS
 
     if format not in FORMATS:
@@ -94,6 +97,7 @@ def lint_session(
     keep = None
     select, ignore = list(select), list(ignore)
     if select or ignore:
+        # on first use, not at import: checker.rules, fnmatch (3 modules)
         from checker.rules import selector
 
         keep = selector(select, ignore)
@@ -132,6 +136,7 @@ def lint_session(
 def _own(request: Any, fmt: str, model: str | None, json_values: bool) -> LintResult:
     """The request judged alone (`checker.lint.lint_value`; a value parsed from JSON is not
     walked again for values JSON cannot hold)."""
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import _lint, lint_value
 
     if not json_values:
@@ -141,13 +146,16 @@ def _own(request: Any, fmt: str, model: str | None, json_values: bool) -> LintRe
 
 def _checks(fmt: str):
     if fmt == "anthropic":
+        # not at the top: checker.session imports this module (an import circle)
         from checker.session import anthropic
 
         return anthropic.check
     if fmt == "openai":
+        # not at the top: checker.session imports this module (an import circle)
         from checker.session import chat
 
         return chat.check
+    # not at the top: checker.session imports this module (an import circle)
     from checker.session import responses
 
     return responses.check
@@ -161,6 +169,7 @@ def _superseded(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def _in_order(request: Any, diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    # on first use, not at import: checker.lint, checker.detect, checker.source, ... (7 modules)
     from checker.lint import _document_order
 
     order = sorted(

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from functools import partial
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import resolve_language, set_language, t, tn, use_checker_language
 
 
 def load_course_or_fail(args, *, only_exercise: str | None = None):
@@ -18,23 +20,17 @@ def load_course_or_fail(args, *, only_exercise: str | None = None):
     `only_exercise` loads just that exercise (see `load_course`). Raises `UserError` when
     not even `course.yaml` could be read.
     """
-    from functools import partial
-
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (35 modules)
     from tooltutor.course import load_course
-    from tooltutor.i18n import resolve_language, set_language, use_checker_language
 
     choose = partial(resolve_language, getattr(args, "lang", None))
     course = load_course(args.course, choose, only_exercise=only_exercise)
     set_language(course.lang)
     use_checker_language(course.lang)  # its notes (the sandbox's) come before any marking
     if not course.lesson_order:
-        from tooltutor.i18n import t
-
         first = course.problems[0] if course.problems else t("the course could not be loaded")
         raise UserError(t("cannot load the course: {problem}", problem=first))
     if course.errors:
-        from tooltutor.i18n import tn
-
         print(
             tn(
                 len(course.errors),
@@ -76,6 +72,7 @@ def find_exercise(course, exercise_id: str, args=None):
 def unknown_exercise(course, given: str, *, nor_file: bool = False) -> str:
     """The message for an exercise id the course does not have (a lesson id: say so).
     `nor_file`: it is not the name of a file either."""
+    # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (34 modules)
     from tooltutor.workdir import did_you_mean
 
     shown = given if len(given) <= 80 else given[:77] + "..."
@@ -93,6 +90,7 @@ def unknown_exercise(course, given: str, *, nor_file: bool = False) -> str:
 def find_lesson(course, key: str):
     """The lesson with this id or number, or a `UserError` that suggests close matches
     (and points to `start` when `key` is an exercise's id)."""
+    # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (34 modules)
     from tooltutor.workdir import did_you_mean
 
     lesson = course.find_lesson(key)
@@ -110,6 +108,7 @@ def find_lesson(course, key: str):
         )
     hint = did_you_mean(key, [le.id for le in course.lessons])
     if not hint:
+        # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (34 modules)
         from tooltutor.workdir import close_names
 
         close = close_names(key, list(course.exercises))
@@ -128,10 +127,6 @@ def find_lesson(course, key: str):
 
 def add_trust_option(parser) -> None:
     """`--trust` after the command too (`tooltutor validate --trust DIR`), as before it."""
-    import argparse
-
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "--trust",
         action="store_true",

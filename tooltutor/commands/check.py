@@ -11,12 +11,22 @@ file (its title, options and how to answer) are not part of the answer.
 from __future__ import annotations
 
 import json
+import os
+import sys
 from pathlib import Path
+
+from tooltutor.commands._common import (
+    add_trust_option,
+    find_exercise,
+    load_course_or_fail,
+    unknown_exercise,
+)
+from tooltutor.errors import UserError
+from tooltutor.i18n import t
+from tooltutor.kinds import of as kind_of
 
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
@@ -47,7 +57,6 @@ def add_parser(parser) -> None:
     parser.add_argument(
         "--no-record", action="store_true", help=t("do not record this attempt in your progress")
     )
-    from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
     parser.add_argument(
@@ -71,8 +80,7 @@ def add_parser(parser) -> None:
 
 def say_if_not_contained() -> None:
     """One line on standard error when learner code runs without an OS sandbox here."""
-    import sys
-
+    # on first use, not at import: checker.sandbox, checker.i18n, ast, bisect, ... (51 modules)
     from checker.sandbox.contain import note
 
     text = note()
@@ -82,8 +90,6 @@ def say_if_not_contained() -> None:
 
 def _load_with(args, exercise_id: str):
     """The course with `exercise_id` loaded (only it when it is there: faster), else whole."""
-    from tooltutor.commands._common import load_course_or_fail
-
     if exercise_id and not any(ch in exercise_id for ch in "/\\*?["):  # an id, not a glob
         course = load_course_or_fail(args, only_exercise=exercise_id)
         if course.exercise(exercise_id) is not None:
@@ -93,9 +99,7 @@ def _load_with(args, exercise_id: str):
 
 def resolve_target(args):
     """(course, exercise, file name, is it the exercise's own work file?) for `args`."""
-    from tooltutor.commands._common import find_exercise, unknown_exercise
-    from tooltutor.errors import UserError
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (27 modules)
     from tooltutor.workdir import (
         current_exercise,
         exercise_file,
@@ -160,11 +164,11 @@ def resolve_target(args):
 def run(args) -> int:
     if not args.json:
         return _run(args)
-    from tooltutor.errors import UserError
 
     try:
         return _run(args)
     except UserError as exc:  # still a results document, for the tool that reads it
+        # on first use, not at import: checker.results, collections, contextlib, typing (8 modules)
         from checker.results import error_document
 
         print(json.dumps(error_document(str(exc)), indent=2, ensure_ascii=False))
@@ -172,8 +176,7 @@ def run(args) -> int:
 
 
 def _run(args) -> int:
-    from tooltutor.i18n import t
-    from tooltutor.kinds import of as kind_of
+    # on first use, not at import: tooltutor.progress, tooltutor.submission, ... (74 modules)
     from tooltutor.progress import open_store
     from tooltutor.submission import read_answer
     from tooltutor.submit import AnswerDesk
@@ -199,6 +202,7 @@ def _run(args) -> int:
     if args.json:
         print(json.dumps(_results(exercise, verdict, hints), indent=2, ensure_ascii=False))
     else:
+        # on first use, not at import: tooltutor.verdict_text, tooltutor.workspace, ... (28 modules)
         from tooltutor.verdict_text import format_verdict
         from tooltutor.workspace import spoiler_free_verdict
 
@@ -222,9 +226,6 @@ def _run(args) -> int:
 def show_faults(args, verdict) -> None:
     """With --debug (or $TOOLTUTOR_DEBUG), each check that failed itself: where, what, and
     its traceback, on standard error (for the course's author)."""
-    import os
-    import sys
-
     if not (getattr(args, "debug", False) or os.environ.get("TOOLTUTOR_DEBUG")):
         return
     for criterion in verdict.criteria:
@@ -243,6 +244,7 @@ def show_faults(args, verdict) -> None:
 def _results(exercise, verdict, hints: int) -> dict:
     """results.json v3 of the verdict, holding back what the hints give (as the text
     does): a mistake not found yet keeps its neutral name, and its check is not shown."""
+    # on first use, not at import: checker.criterion_id, checker.results, ... (29 modules)
     from checker.criterion_id import criterion_id
     from checker.results import results_document
     from tooltutor.workspace import held_back, spoiler_free_verdict
@@ -267,10 +269,7 @@ def _results(exercise, verdict, hints: int) -> dict:
 
 
 def check_solution(args) -> int:
-    from tooltutor.commands._common import find_exercise
-    from tooltutor.errors import UserError
-    from tooltutor.i18n import t
-    from tooltutor.kinds import of as kind_of
+    # on first use, not at import: tooltutor.marking, tooltutor.trust, ... (52 modules)
     from tooltutor.marking import mark_answer
     from tooltutor.trust import ensure_trusted
 
@@ -286,10 +285,12 @@ def check_solution(args) -> int:
     verdict = mark_answer(course, exercise, exercise.solution)
     show_faults(args, verdict)
     if args.json:
+        # on first use, not at import: checker.results, collections, contextlib, typing (8 modules)
         from checker.results import results_document
 
         print(json.dumps(results_document(verdict, exercise), indent=2, ensure_ascii=False))
         return 0 if verdict.passed else 1
+    # on first use, not at import: tooltutor.verdict_text, textwrap (2 modules)
     from tooltutor.verdict_text import format_verdict
 
     text, shown, placed = _in_file(exercise, verdict)
@@ -300,8 +301,7 @@ def check_solution(args) -> int:
 def _in_file(exercise, verdict):
     """(text, file name, verdict) to print: the exercise file with the diagnostics moved to
     the solution's place in it when they all can be; else the solution alone."""
-    from pathlib import Path
-
+    # on first use, not at import: tooltutor.course, tooltutor.selftest_report, ... (27 modules)
     from tooltutor.course import display_path
     from tooltutor.selftest_report import answer_places
 

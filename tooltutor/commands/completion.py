@@ -14,7 +14,10 @@ Tab, so they follow the course in use (`--course` on the line is not seen; the
 from __future__ import annotations
 
 import argparse
+import io
 
+from tooltutor.commands.parser import build_parser
+from tooltutor.errors import UserError
 from tooltutor.i18n import t
 
 SHELLS = ("bash", "zsh", "fish")
@@ -44,8 +47,6 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from tooltutor.errors import UserError
-
     if args.ids:
         return _print_ids(args)
     if args.shell is None:
@@ -56,9 +57,10 @@ def run(args) -> int:
 
 def _print_ids(args) -> int:
     """One id a line; nothing (and exit 0) when the course cannot load: Tab stays quiet."""
+    # on first use, not at import: contextlib (1 module)
     import contextlib
-    import io
 
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (35 modules)
     from tooltutor.course import load_course
 
     try:
@@ -73,8 +75,6 @@ def _print_ids(args) -> int:
 
 def _commands() -> dict[str, tuple[str, list[str]]]:
     """Each command: (its one-line help, its options), read off the real parser."""
-    from tooltutor.commands.parser import build_parser
-
     parser = build_parser(None)
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     helps = {choice.dest: choice.help for choice in sub._choices_actions}
@@ -92,8 +92,6 @@ def _commands() -> dict[str, tuple[str, list[str]]]:
 
 
 def _global_options() -> list[str]:
-    from tooltutor.commands.parser import build_parser
-
     return [
         flag
         for action in build_parser("")._actions
@@ -103,6 +101,7 @@ def _global_options() -> list[str]:
 
 
 def _languages() -> list[str]:
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (35 modules)
     from tooltutor.course import load_course
 
     try:

@@ -14,10 +14,11 @@ Exit codes: 0 a rule explains it, 1 none does, 2 no text or an unreadable file.
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import CATALOGS, resolve_language, t, use_checker_language
 
 #: How many matches get their whole page in text output.
 PAGES = 3
@@ -64,15 +65,14 @@ def _pasted(args: argparse.Namespace) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    import json
-
+    # on first use, not at import: checker.explain, ast, collections, contextlib, ... (12 modules)
     from checker.explain import explain
-    from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
 
     use_checker_language(resolve_language(getattr(args, "lang", None), ["en", *CATALOGS]))
     text = _pasted(args)
     request_text = None
     if args.request:
+        # on first use, not at import: tooltutor.commands, tooltutor.bounded_read, ... (4 modules)
         from tooltutor.commands.lint import read_input
 
         request_text = read_input(args.request).decode("utf-8", "replace")
@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _text(matches: list, request_text: str | None, args: argparse.Namespace) -> str:
+    # on first use, not at import: checker.catalogue, checker.i18n, checker.rules, ... (27 modules)
     from checker import rules
     from checker.catalogue import explain as page
     from tooltutor.safe_output import printable
@@ -123,6 +124,7 @@ def _text(matches: list, request_text: str | None, args: argparse.Namespace) -> 
 
 def _places(matches: list, request_text: str, args: argparse.Namespace) -> str:
     """The request's diagnostics of the matched rules, at their line and column."""
+    # on first use, not at import: checker.lint, checker.report, checker.detect, ... (23 modules)
     from checker.lint import lint
     from checker.report import format_human
 

@@ -6,10 +6,12 @@ Without EXERCISE: the current exercise of the work folder. Each run reveals one 
 
 from __future__ import annotations
 
+from tooltutor.commands._common import find_exercise, load_course_or_fail
+from tooltutor.hints import reveal_next_hint
+from tooltutor.i18n import t
+
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
@@ -26,8 +28,7 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
-    from tooltutor.commands._common import find_exercise, load_course_or_fail
-    from tooltutor.hints import reveal_next_hint
+    # on first use, not at import: tooltutor.lesson_text, tooltutor.progress, ... (55 modules)
     from tooltutor.lesson_text import plain_markdown, terminal_width
     from tooltutor.progress import open_store
     from tooltutor.workdir import current_exercise, find_workdir
@@ -46,7 +47,5 @@ def run(args) -> int:
     if note:
         print("\n" + note)
     if store.notice:
-        from tooltutor.i18n import t
-
         print(t("note: {notice}", notice=store.notice))
     return 0

@@ -18,11 +18,12 @@ instead (no PATH needed).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import N_, t
+from tooltutor.i18n import CATALOGS, N_, resolve_language, t, use_checker_language
 from tooltutor.submission import FileTooBig, read_answer
 
 
@@ -169,8 +170,10 @@ def _unknown_rule(rule_id: str) -> UserError:
     """What `--explain` says of an id no rule has: the closest id, and where the ids are
     to be found with what a pip install has (the rules of the same family, and the id
     every problem `lint` reports ends with)."""
+    # on first use, not at import: difflib, heapq (3 modules)
     import difflib
 
+    # on first use, not at import: checker.i18n, checker.rules, contextlib, ... (12 modules)
     from checker import rules
 
     known = sorted(rules.ids())
@@ -205,6 +208,7 @@ def _unknown_rule(rule_id: str) -> UserError:
 
 
 def explain(rule_id: str) -> int:
+    # on first use, not at import: checker.catalogue, checker.i18n, contextlib, ... (21 modules)
     from checker.catalogue import explain as page
 
     text = page(rule_id)
@@ -245,7 +249,7 @@ def _reason(message: str, name: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
+    # on first use, not at import: tooltutor.lint_inputs, checker.diagnostics, ... (20 modules)
     from tooltutor.lint_inputs import Options, is_jsonl, lint_file, looks_like_jsonl
 
     # No course here: the messages (and `--explain`'s page) follow --lang, TOOLTUTOR_LANG or
@@ -254,6 +258,7 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         return explain(args.explain)
     if args.session or args.fix or args.tools or args.write:
+        # the other modes' module only for them: plain `lint` is a measured start path
         from tooltutor.commands.lint_modes import run_mode
 
         return run_mode(args, sys.modules[__name__])
@@ -269,6 +274,7 @@ def run(args: argparse.Namespace) -> int:
         show_notes=args.show_notes,
     )
     if options.select or options.ignore:
+        # on first use, not at import: checker.rules, checker.i18n, contextlib, ... (12 modules)
         from checker.rules import selector
 
         try:
@@ -282,6 +288,7 @@ def run(args: argparse.Namespace) -> int:
         inputs.append((name, data, args.jsonl or (path != "-" and is_jsonl(path))))
     jobs = getattr(args, "jobs", 1)
     if jobs != 1:
+        # on first use, not at import: tooltutor.lint_jobs, checker.diagnostics, ... (81 modules)
         from tooltutor.lint_jobs import default_jobs, lint_files
 
         if jobs < 0:
@@ -299,6 +306,7 @@ def run(args: argparse.Namespace) -> int:
                 ),
                 file=sys.stderr,
             )
+    # on first use, not at import: tooltutor.lint_output, checker.diagnostics, ... (21 modules)
     from tooltutor.lint_output import render, valid
 
     if hasattr(sys.stdout, "reconfigure"):
@@ -309,8 +317,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _paths(given: list[str], recursive: bool) -> Iterator[str]:
     """Every file to read; with `recursive`, folders stand for their request files."""
-    import os
-
+    # on first use, not at import: tooltutor.lint_inputs, checker.diagnostics, ... (20 modules)
     from tooltutor.lint_inputs import walk
 
     for path in given:

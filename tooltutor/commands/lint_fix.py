@@ -12,17 +12,17 @@ repaired honestly), 2 the file cannot be read, is not JSON, or is not a request.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import t, tn
 
 
 def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], bytes]) -> int:
-    import json
-
+    # on first use, not at import: checker.fixes, tooltutor.lint_records, ... (15 modules)
     from checker.fixes import propose
     from tooltutor.lint_records import is_request
 
@@ -38,6 +38,7 @@ def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], b
     try:
         value = json.loads(text.lstrip("\ufeff"))
     except ValueError:
+        # on first use, not at import: tooltutor.session_inputs, checker.detect, ... (35 modules)
         from tooltutor.session_inputs import _syntax
 
         raise _syntax(name, text) from None
@@ -65,7 +66,6 @@ def run_fix(args: argparse.Namespace, output: str, read_input: Callable[[str], b
             _write_diff(proposal.diff(shown))
     if proposal.changed and args.write:
         _write(path, proposal.fixed)
-        from tooltutor.i18n import tn
 
         n = len(proposal.changes)
         written = tn(n, "{path}: {n} repair written", "{path}: {n} repairs written", path=name)
@@ -79,6 +79,7 @@ def _write_diff(diff: str) -> None:
     redirected, it is written exactly; on a terminal everything but the line ends goes
     through the terminal-text policy (a valid JSON file holds no other raw control
     character, but a bidi override may stand in a string)."""
+    # on first use, not at import: tooltutor.safe_output, checker.terminal_text, ... (9 modules)
     from tooltutor.safe_output import printable, unfiltered
 
     raw = unfiltered(sys.stdout)
@@ -92,6 +93,7 @@ def _write_diff(diff: str) -> None:
 
 def _explain(proposal, name: str) -> None:
     """What was repaired and what was not, on standard error (the diff stays a patch)."""
+    # on first use, not at import: tooltutor.safe_output, checker.terminal_text, ... (9 modules)
     from tooltutor.safe_output import printable
 
     for change in proposal.changes:
@@ -114,6 +116,7 @@ def _explain(proposal, name: str) -> None:
 
 
 def _write(path: str, text: str) -> None:
+    # on first use, not at import: tempfile, bisect, bz2, errno, ... (18 modules)
     import tempfile
 
     folder = os.path.dirname(os.path.abspath(path))

@@ -20,14 +20,12 @@ import sys
 from types import ModuleType
 
 from tooltutor.errors import UserError
-from tooltutor.i18n import t
+from tooltutor.i18n import CATALOGS, resolve_language, t, use_checker_language
 
 
 def run_mode(args: argparse.Namespace, command: ModuleType) -> int:
     """Run the mode `args` asks for; `command` is `tooltutor.commands.lint` (its file
     reading and rule patterns, handed over so that the two modules import one way)."""
-    from tooltutor.i18n import CATALOGS, resolve_language, use_checker_language
-
     modes = [m for m in ("session", "fix", "tools") if getattr(args, m)]
     if len(modes) > 1:
         raise UserError(
@@ -50,9 +48,11 @@ def run_mode(args: argparse.Namespace, command: ModuleType) -> int:
     if args.session:
         return _session(args, output, command)
     if args.fix:
+        # on first use, not at import: tooltutor.commands, collections, json (7 modules)
         from tooltutor.commands.lint_fix import run_fix
 
         return run_fix(args, output, command.read_input)
+    # on first use, not at import: tooltutor.commands, collections, json (7 modules)
     from tooltutor.commands.lint_tools import run_tools
 
     return run_tools(args, output, command.read_input)
@@ -60,6 +60,7 @@ def run_mode(args: argparse.Namespace, command: ModuleType) -> int:
 
 def options(args: argparse.Namespace, command: ModuleType):
     """The lint `Options` the command line gives (unknown rule ids: UserError)."""
+    # on first use, not at import: tooltutor.lint_inputs, checker.diagnostics, ... (21 modules)
     from tooltutor.lint_inputs import Options
 
     found = Options(
@@ -69,6 +70,7 @@ def options(args: argparse.Namespace, command: ModuleType):
         ignore=tuple(command._patterns(args.ignore)),
     )
     if found.select or found.ignore:
+        # on first use, not at import: checker.rules, checker.i18n, collections, ... (13 modules)
         from checker.rules import selector
 
         try:
@@ -79,6 +81,7 @@ def options(args: argparse.Namespace, command: ModuleType):
 
 
 def _session(args: argparse.Namespace, output: str, command: ModuleType) -> int:
+    # on first use, not at import: tooltutor.session_inputs, ... (44 modules)
     from tooltutor.session_inputs import read_session
     from tooltutor.session_report import SessionReport, render
 

@@ -28,6 +28,7 @@ CELLS = {"ok": "ok", "warning": "warn", "error": "ERROR"}
 
 
 def run_tools(args: argparse.Namespace, output: str, read_input: Callable[[str], bytes]) -> int:
+    # on first use, not at import: checker.source, checker.tool_targets, ... (20 modules)
     from checker.source import JsonSyntaxError, parse
     from checker.tool_targets import judge
 
@@ -59,12 +60,14 @@ def run_tools(args: argparse.Namespace, output: str, read_input: Callable[[str],
 
 
 def _targets() -> tuple[str, ...]:
+    # on first use, not at import: checker.tool_targets, checker.diagnostics, ... (17 modules)
     from checker.tool_targets import TARGETS
 
     return TARGETS
 
 
 def _text(judged, doc, name: str) -> str:
+    # on first use, not at import: tooltutor.safe_output, checker.terminal_text, ... (9 modules)
     from tooltutor.safe_output import printable
 
     targets = _targets()

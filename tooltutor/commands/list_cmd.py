@@ -6,13 +6,12 @@ import json
 
 from tooltutor.commands._common import load_course_or_fail
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
+from tooltutor.i18n import t
 
 STATUS_MARKS = {PASSED: "[x]", ATTEMPTED: "[~]", NEW: "[ ]"}
 
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument("--json", action="store_true", help=t("print JSON instead of text"))
     parser.set_defaults(run=run)
 
@@ -44,6 +43,7 @@ def course_listing(course, statuses: dict[str, str]) -> dict:
 
 
 def run(args) -> int:
+    # on first use, not at import: tooltutor.progress, tooltutor.lazy_exports, ... (33 modules)
     from tooltutor.progress import open_store
 
     course = load_course_or_fail(args)
@@ -52,7 +52,7 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(listing, indent=2, ensure_ascii=False))
         return 0
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.lesson_text, tooltutor.course, ... (35 modules)
     from tooltutor.lesson_text import untranslated_tag
 
     print(course.title)

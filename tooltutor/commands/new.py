@@ -13,12 +13,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from tooltutor.commands.parser import HelpFormatter
+from tooltutor.errors import UserError
 from tooltutor.i18n import t
 from tooltutor.kinds import names as kind_names
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    from tooltutor.commands.parser import HelpFormatter
+    # on first use, not at import: tooltutor.commands (1 module)
     from tooltutor.commands.validate import global_options_epilog
 
     parser.description = t("start course files.")
@@ -77,7 +79,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args) -> int:
-    from tooltutor.errors import UserError
+    # on first use, not at import: tooltutor.scaffold, ... (32 modules)
     from tooltutor.scaffold import ScaffoldError, copy_schemas, new_course, new_exercise, new_lesson
 
     try:
@@ -92,6 +94,7 @@ def run(args) -> int:
                 title = args.title or args.new_id.replace("-", " ").capitalize()
                 written = new_lesson(root, args.new_id, title)
             elif args.new_what == "translation":
+                # on first use, not at import: tooltutor.scaffold_translation, ... (33 modules)
                 from tooltutor.scaffold_translation import new_translation
 
                 written = new_translation(root, args.lang)
@@ -122,11 +125,13 @@ def run(args) -> int:
 def _own_checks(root: Path, trust: bool) -> tuple[dict, str]:
     """The course's own checks for its schemas, and a note when they are left out: they
     are course code, imported only once the course is trusted."""
+    # on first use, not at import: tooltutor.marking, checker.answer_context, ... (56 modules)
     from tooltutor.marking import CHECKS_FOLDER
 
     folder = root / CHECKS_FOLDER
     if not (folder.is_dir() and any(folder.glob("*.py"))):
         return {}, ""
+    # on first use, not at import: tooltutor.course, tooltutor.marking, ... (60 modules)
     from tooltutor.course import load_course
     from tooltutor.marking import CourseChecksError, course_checks
     from tooltutor.trust import is_bundled, is_trusted

@@ -8,10 +8,13 @@ saved draft or its starter (a file that is there is kept), and its task is shown
 
 from __future__ import annotations
 
+from tooltutor.commands._common import load_course_or_fail
+from tooltutor.commands.start import present
+from tooltutor.exercise_status import PASSED
+from tooltutor.i18n import t
+
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "--dir",
         metavar="DIR",
@@ -22,10 +25,7 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
-    from tooltutor.commands._common import load_course_or_fail
-    from tooltutor.commands.start import present
-    from tooltutor.exercise_status import PASSED
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.progress, tooltutor.workdir, ... (52 modules)
     from tooltutor.progress import open_store
     from tooltutor.workdir import find_workdir, next_unfinished, open_exercise, read_current
 

@@ -52,8 +52,10 @@ class Parser(argparse.ArgumentParser):
         else:
             message = _translated_choice(message) + _suggestion(message)
         if Parser.results_json:
+            # a usage error under --json only: not on every command's start
             import json
 
+            # on first use, not at import: checker.results, collections, ... (13 modules)
             from checker.results import error_document
 
             print(json.dumps(error_document(f"usage: {message}"), indent=2))
@@ -99,6 +101,7 @@ def _suggestion(message: str) -> str:
     found = re.search(r"invalid choice: '([^']*)'(?: \(choose from (.*)\))?", message)
     if found is None or "maybe you meant" in message:
         return ""
+    # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (34 modules)
     from tooltutor.workdir import close_names
 
     given, listed = found.group(1), found.group(2)

@@ -23,19 +23,18 @@ import json
 import sys
 from typing import Any
 
+from tooltutor.commands._common import load_course_or_fail
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
+from tooltutor.i18n import t, tn
 
 
 def add_parser(parser: argparse.ArgumentParser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument("--json", action="store_true", help=t("print the summary as JSON"))
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooltutor.commands._common import load_course_or_fail
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.progress, tooltutor.lazy_exports, ... (27 modules)
     from tooltutor.progress import open_store
 
     course = load_course_or_fail(args)
@@ -123,8 +122,6 @@ def lesson_exercise_ids(lesson: Any) -> list[str]:
 
 def render(summary: dict[str, Any], width: int = 80) -> str:
     """The summary as plain text that fits in `width` columns (titles last, cut to fit)."""
-    from tooltutor.i18n import t, tn
-
     lines = [f"{summary['course']['title']} ({summary['course']['id']})", ""]
     done_head, attempted_head, hints_head = t("Done"), t("Attempted"), t("Hints")
     widths = (max(5, len(done_head)), max(9, len(attempted_head)), max(5, len(hints_head)))

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import os
 import sys
 
+from tooltutor.commands._common import load_course_or_fail
+from tooltutor.errors import UserError
 from tooltutor.i18n import N_, t
 
 
@@ -48,8 +51,7 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tooltutor.commands._common import load_course_or_fail
-    from tooltutor.errors import UserError
+    # on first use, not at import: tooltutor.progress, tooltutor.exercise_status, ... (34 modules)
     from tooltutor.progress import course_folder, open_store
 
     if bool(args.exercise) == bool(args.all):
@@ -93,8 +95,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _restore_file(args: argparse.Namespace, exercise) -> None:
     """Offer to put the starter back in the exercise's work file, if there is one."""
-    import os
-
+    # on first use, not at import: tooltutor.workdir, tooltutor.course, ... (34 modules)
     from tooltutor.workdir import exercise_file, find_workdir, initial_text
 
     if not hasattr(exercise, "file_suffix"):  # not an exercise of a course on disk
@@ -102,7 +103,7 @@ def _restore_file(args: argparse.Namespace, exercise) -> None:
     path = exercise_file(find_workdir(getattr(args, "dir", None)), exercise)
     if not os.path.isfile(path):
         return
-    from tooltutor.errors import UserError
+    # on first use, not at import: tooltutor.submission, tooltutor.bounded_read (2 modules)
     from tooltutor.submission import FileTooBig, read_answer_text
 
     starter = initial_text(exercise, None)
@@ -133,8 +134,6 @@ def _restore_file(args: argparse.Namespace, exercise) -> None:
 
 
 def _confirm(question: str, assume_yes: bool) -> bool:
-    from tooltutor.errors import UserError
-
     if assume_yes:
         return True
     if sys.stdin is None or not sys.stdin.isatty():

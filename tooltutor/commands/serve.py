@@ -17,8 +17,9 @@ import shlex
 import sys
 from pathlib import Path
 
+from tooltutor.commands._common import add_trust_option, load_course_or_fail
 from tooltutor.errors import UserError
-from tooltutor.i18n import N_, t
+from tooltutor.i18n import N_, current_language, t
 
 DEFAULT_PORT = 8000
 _TEMPLATES = Path(__file__).resolve().parent.parent / "web"
@@ -36,7 +37,6 @@ def add_parser(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_PORT,
         help=t("port to listen on (default: {port})", port=DEFAULT_PORT),
     )
-    from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
     parser.set_defaults(run=run)
@@ -65,14 +65,15 @@ def run(args) -> int:
     if not 0 < args.port < 65536:
         raise UserError(t("--port must be between 1 and 65535, not {port}", port=args.port))
     try:
+        # on first use, not at import: textual_serve, aiohappyeyeballs, aiohttp, ... (335 modules)
         from textual_serve.server import Server
     except ImportError:
         raise UserError(
             t("the browser mode needs textual-serve: pip install 'tooltutor[serve]'")
         ) from None
-    from tooltutor.commands._common import load_course_or_fail
 
     course = load_course_or_fail(args)  # a course that cannot load is reported here
+    # on first use, not at import: tooltutor.trust, tooltutor.kinds, ast, ... (26 modules)
     from tooltutor.trust import ensure_trusted
 
     # asked here, on the terminal that started the server, before any tab runs its code
@@ -86,6 +87,7 @@ def run(args) -> int:
             ),
             file=sys.stderr,
         )
+    # on first use, not at import: tooltutor.tui, ast, collections, contextlib, ... (18 modules)
     from tooltutor.tui.keys import SERVED_ENV
 
     os.environ[SERVED_ENV] = "1"  # the apps textual-serve starts inherit it
@@ -118,6 +120,7 @@ def _is_loopback(host: str) -> bool:
 
 def _static_files() -> Path:
     """textual-serve's own scripts, styles and fonts (the page is ours, they are its)."""
+    # on first use, not at import: textual_serve (1 module)
     import textual_serve
 
     return Path(textual_serve.__file__).resolve().parent / "static"
@@ -126,8 +129,6 @@ def _static_files() -> Path:
 def page_words() -> dict:
     """The words of the browser page around the terminal (app_index.html), in the
     interface's language, and that language for its `lang` attribute."""
-    from tooltutor.i18n import current_language
-
     return {
         "lang": current_language(),
         "words": {
@@ -149,9 +150,11 @@ def _server_class(base):
     page cannot drive the course, and neither can another process or user of this
     machine that was not shown the address. Every response forbids framing (clickjacking).
     """
+    # on first use, not at import: hmac, secrets, base64, binascii, ... (15 modules)
     import hmac
     import secrets
 
+    # on first use, not at import: aiohttp_jinja2, aiohttp, aiohappyeyeballs, ... (270 modules)
     import aiohttp_jinja2
     from aiohttp import web
 
@@ -160,6 +163,7 @@ def _server_class(base):
 
         def initialize_logging(self) -> None:
             super().initialize_logging()
+            # on first use, not at import: logging, atexit, collections, ... (14 modules)
             import logging
 
             logging.getLogger("aiohttp.access").setLevel(logging.WARNING)  # one line a file
@@ -171,12 +175,14 @@ def _server_class(base):
             return app
 
         async def on_startup(self, app) -> None:
+            # on first use, not at import: asyncio, array, ast, atexit, ... (80 modules)
             import asyncio
 
             app["announce"] = asyncio.get_running_loop().create_task(self._announce())
 
         async def _announce(self) -> None:
             """Print the address once the server answers on it (startup comes first)."""
+            # on first use, not at import: asyncio, array, ast, atexit, ... (80 modules)
             import asyncio
 
             for _ in range(200):

@@ -13,11 +13,10 @@ import os
 import sys
 
 from tooltutor.commands._common import find_lesson, load_course_or_fail, plain_output
+from tooltutor.i18n import t
 
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument("lesson", metavar="LESSON", help=t("lesson id (e.g. round-trip) or number"))
     parser.add_argument("--plain", action="store_true", help=t("plain text even on a terminal"))
     parser.add_argument(
@@ -27,8 +26,10 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
+    # on first use, not at import: shutil, bz2, errno, fnmatch, ... (9 modules)
     import shutil
 
+    # on first use, not at import: tooltutor.lesson_text, tooltutor.safe_output, ... (39 modules)
     from tooltutor.lesson_text import plain_lesson, rich_lesson, terminal_width
     from tooltutor.safe_output import printable, printable_data, unfiltered
 
@@ -40,6 +41,7 @@ def run(args) -> int:
     if args.plain or plain_output():
         text = printable(plain_lesson(course, lesson, width=width))
     else:
+        # on first use, not at import: rich, ast, bisect, collections, ... (76 modules)
         from rich.console import Console
 
         # Rich styles the terminal on purpose: it writes past the filter, and the course's
@@ -59,6 +61,7 @@ def run(args) -> int:
 
 def pager_command() -> list[str] | None:
     """The pager to use, split into words; None for none (`cat`, or set to "")."""
+    # on first use, not at import: shlex (1 module)
     import shlex
 
     value = os.environ.get("TOOLTUTOR_PAGER", os.environ.get("PAGER", "less"))
@@ -71,6 +74,7 @@ def pager_command() -> list[str] | None:
 
 def page(text: str) -> bool:
     """Show `text` through the pager; False when there is none to run (print it then)."""
+    # on first use, not at import: signal, subprocess, collections, contextlib, ... (14 modules)
     import signal
     import subprocess
 

@@ -3,11 +3,13 @@ text (every overlay's `source_hash`), once it is brought up to date."""
 
 from __future__ import annotations
 
+from tooltutor.commands.parser import HelpFormatter
+from tooltutor.errors import UserError
 from tooltutor.i18n import t
 
 
 def add_parser(parser) -> None:
-    from tooltutor.commands.parser import HelpFormatter
+    # on first use, not at import: tooltutor.commands (1 module)
     from tooltutor.commands.validate import global_options_epilog
 
     parser.formatter_class = HelpFormatter
@@ -28,11 +30,12 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
+    # on first use, not at import: pathlib, errno, fnmatch, ipaddress, ... (7 modules)
     from pathlib import Path
 
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (50 modules)
     from tooltutor.course.model import display_path
     from tooltutor.course.translation.stamp import stamp
-    from tooltutor.errors import UserError
 
     root = Path(args.course_dir or args.course or ".")
     if not (root / "course.yaml").is_file():

@@ -11,10 +11,14 @@ had saved the draft first (see `tooltutor.progress`); the draft itself is left a
 
 from __future__ import annotations
 
+import os
+
+from tooltutor.commands._common import find_exercise, load_course_or_fail
+from tooltutor.errors import UserError
+from tooltutor.i18n import t
+
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "exercise",
         metavar="EXERCISE",
@@ -43,11 +47,7 @@ def add_parser(parser) -> None:
 
 
 def run(args) -> int:
-    import os
-
-    from tooltutor.commands._common import find_exercise, load_course_or_fail
-    from tooltutor.errors import UserError
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.progress, tooltutor.workdir, ... (53 modules)
     from tooltutor.progress import open_store
     from tooltutor.workdir import (
         exercise_file,
@@ -124,7 +124,7 @@ def run(args) -> int:
 
 def present(course, exercise, path, workdir, dir_given) -> None:
     """The exercise's task and what to do next, for `start` and `next`."""
-    from tooltutor.i18n import t
+    # on first use, not at import: tooltutor.lesson_text, tooltutor.course, ... (35 modules)
     from tooltutor.lesson_text import plain_markdown, terminal_width
 
     lesson = course.lesson(exercise.lesson)

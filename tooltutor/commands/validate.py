@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 
+from tooltutor.commands._common import add_trust_option
+from tooltutor.commands.parser import HelpFormatter
 from tooltutor.i18n import t
 
 
@@ -22,8 +24,6 @@ def global_options_epilog() -> str:
 
 
 def add_parser(parser) -> None:
-    from tooltutor.commands.parser import HelpFormatter
-
     parser.formatter_class = HelpFormatter
     parser.epilog = global_options_epilog()
     parser.add_argument(
@@ -38,7 +38,6 @@ def add_parser(parser) -> None:
         metavar="LANG",
         help=t("check only the translation into LANG (default: every language of the course)"),
     )
-    from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
     parser.add_argument(
@@ -81,6 +80,7 @@ def add_parser(parser) -> None:
 def translated_self_test(course) -> list:
     """The self-test of each translated exercise whose criteria mark differently in its
     language (params given a value of that language, answers written in it)."""
+    # on first use, not at import: tooltutor.course, tooltutor.marking, ... (69 modules)
     from tooltutor.course import Problem
     from tooltutor.marking import CourseChecksError, course_checks
     from tooltutor.selftest import check_exercise
@@ -102,6 +102,7 @@ def translated_self_test(course) -> list:
 
 
 def run(args) -> int:
+    # on first use, not at import: tooltutor.course, tooltutor.selftest, ... (39 modules)
     from tooltutor.course import load_course
     from tooltutor.selftest import self_test
 
@@ -111,6 +112,7 @@ def run(args) -> int:
         args.directory or args.course,
         audit_translations=[only] if only else True,
     )
+    # on first use, not at import: tooltutor.trust, tooltutor.kinds, ast, ... (33 modules)
     from tooltutor.trust import ensure_trusted
 
     # asked first, whatever else is wrong with the course: nothing of its code is imported
@@ -122,11 +124,13 @@ def run(args) -> int:
 
     max_age = getattr(args, "max_fact_age", None)
     problems += fact_problems(course, DEFAULT_MAX_AGE_DAYS if max_age is None else max_age)
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (34 modules)
     from tooltutor.course.translation.check_messages import check_message_problems
 
     problems += check_message_problems(course)
     problems += self_test(course, verbose=verbose)
     problems += translated_self_test(course)
+    # on first use, not at import: tooltutor.yaml_portability, errno, fnmatch, ... (8 modules)
     from tooltutor.yaml_portability import portability_problems
 
     problems += portability_problems(course.root)
@@ -140,6 +144,7 @@ def run(args) -> int:
 
 
 def _summary(course, problems: list, *, strict: bool) -> int:
+    # on first use, not at import: tooltutor.course, tooltutor.kinds, ... (32 modules)
     from tooltutor.course import display_path
 
     where = display_path(course.root)
@@ -174,6 +179,7 @@ def _count(n: int, word: str) -> str:
 
 def write_schemas(course) -> list:
     """Write the course's `schemas/` (the format, and the checks it can use)."""
+    # on first use, not at import: tooltutor.course, tooltutor.marking, ... (76 modules)
     from tooltutor.course import Problem
     from tooltutor.marking import CourseChecksError, course_checks
     from tooltutor.scaffold import copy_schemas
@@ -201,6 +207,7 @@ def write_schemas(course) -> list:
 def model_problems(course) -> list:
     """A warning when the course's `model` is not a current Claude model: the lessons show
     it in every example, and a legacy or unknown id teaches requests that may fail."""
+    # on first use, not at import: checker.rules, tooltutor.course, ... (102 modules)
     from checker.rules.anthropic.models import CURRENT_MODELS_PAGE, current_ids, is_current
     from tooltutor.course import Problem
     from tooltutor.course.yamlsource import read_yaml

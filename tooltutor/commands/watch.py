@@ -3,10 +3,14 @@ like `rustlings watch` (see `tooltutor.watch`)."""
 
 from __future__ import annotations
 
+import sys
+
+from tooltutor.commands._common import add_trust_option, load_course_or_fail
+from tooltutor.i18n import t
+from tooltutor.kinds import kind_named
+
 
 def add_parser(parser) -> None:
-    from tooltutor.i18n import t
-
     parser.add_argument(
         "directory",
         metavar="DIR",
@@ -22,17 +26,16 @@ def add_parser(parser) -> None:
         action="store_true",
         help=t("poll the file instead of waiting for file events (network or VM folders)"),
     )
-    from tooltutor.commands._common import add_trust_option
 
     add_trust_option(parser)
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
+    # on first use, not at import: threading (2 modules)
     import threading
 
-    from tooltutor.commands._common import load_course_or_fail
-    from tooltutor.kinds import kind_named
+    # on first use, not at import: tooltutor.progress, tooltutor.trust, ... (93 modules)
     from tooltutor.progress import open_store
     from tooltutor.trust import ensure_trusted
     from tooltutor.watch import WatchSession
@@ -42,6 +45,7 @@ def run(args) -> int:
     course = load_course_or_fail(args)
     ensure_trusted(course, assume=getattr(args, "trust", False))
     if any(kind_named(e.kind).runs_code for e in course.exercises.values()):
+        # on first use, not at import: tooltutor.commands, errno, fnmatch, ... (13 modules)
         from tooltutor.commands.check import say_if_not_contained
 
         say_if_not_contained()
@@ -62,6 +66,7 @@ def run(args) -> int:
     finally:
         watcher.stopped.set()
         if saved is not None:  # the key reader may still be waiting: put the terminal back
+            # POSIX only; reached only once `_terminal_mode` imported it
             import termios
 
             termios.tcsetattr(saved[0], termios.TCSADRAIN, saved[1])
@@ -69,9 +74,8 @@ def run(args) -> int:
 
 def _terminal_mode():
     """(fd, settings) of the terminal on standard input, to restore at the end; or None."""
-    import sys
-
     try:
+        # POSIX only: on Windows the ImportError below means "no terminal mode to restore"
         import termios
 
         fd = sys.stdin.fileno()

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import marshal
 import os
+import sys
 from functools import cache
 from pathlib import Path
 from stat import S_ISREG
@@ -32,6 +33,7 @@ def cache_dir() -> Path:
     home = os.environ.get("TOOLTUTOR_HOME")
     if home:
         return Path(home) / "cache" / "course-files"
+    # on first use, not at import: platformdirs, bisect, bz2, lzma, ... (21 modules)
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("tooltutor")) / "course-files"
@@ -40,8 +42,7 @@ def cache_dir() -> Path:
 @cache
 def fingerprint() -> str:
     """Changes whenever a schema, the program, Python or PyYAML changes."""
-    import sys
-
+    # on first use, not at import: tooltutor.course, json (6 modules)
     from tooltutor.course.schemas import SCHEMA_DIR
 
     python = ".".join(map(str, sys.version_info[:2]))
@@ -54,6 +55,7 @@ def fingerprint() -> str:
 def _yaml_loader() -> str:
     """Which PyYAML reads the files (its files' sizes and times, and whether libyaml is
     there), found without importing it: a cache hit never imports YAML."""
+    # on first use, not at import: importlib (2 modules)
     from importlib.util import find_spec
 
     spec = find_spec("yaml")
@@ -119,7 +121,27 @@ class CourseCache:
             doc.value,
             [(message, tuple(p)) for message, p in doc.warnings],
         )
-        target = _entry(self.folder, stamp)
+        self._write(_entry(self.folder, stamp), data)
+
+    def get_check_index(self, folder: Path, stamp: tuple) -> dict[str, str] | None:
+        """Which module of the course's `checks/` `folder` declares each check
+        (`checker.checks.folder_index`), if its files are as `stamp` says."""
+        try:
+            head, index = marshal.loads(self._index_entry(folder).read_bytes())
+        except (OSError, ValueError, EOFError, TypeError):
+            return None
+        if head != (fingerprint(), stamp) or not isinstance(index, dict):
+            return None
+        return index
+
+    def put_check_index(self, folder: Path, stamp: tuple, index: dict[str, str]) -> None:
+        self._write(self._index_entry(folder), ((fingerprint(), stamp), index))
+
+    def _index_entry(self, folder: Path) -> Path:
+        name = f"checks:{folder.resolve()}".encode("utf-8", "surrogatepass")
+        return self.folder / (hashlib.sha1(name).hexdigest() + ".bin")
+
+    def _write(self, target: Path, data: object) -> None:
         try:
             payload = marshal.dumps(data)
             home = os.environ.get("TOOLTUTOR_HOME")

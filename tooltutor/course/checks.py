@@ -165,6 +165,7 @@ class CourseChecks:
     def _keys_of_other_kinds(self, exercise: Exercise, doc: YamlDoc) -> None:
         """A key only another kind of exercise reads (`entry` in a JSON exercise) is never
         used: most often the `kind` is the slip."""
+        # on first use, not at import: tooltutor.course, json (7 modules)
         from tooltutor.course.schemas.editor import KIND_KEYS
 
         for kind, keys in KIND_KEYS.items():

@@ -23,7 +23,14 @@ from tooltutor.course.model import (
     display_path,
     expand_model,
 )
-from tooltutor.course.yamlsource import Position, YamlDoc, YamlFileError, read_yaml
+from tooltutor.course.yamlsource import (
+    Position,
+    YamlDoc,
+    YamlFileError,
+    read_regular_file,
+    read_yaml,
+)
+from tooltutor.i18n import match_language
 
 
 def load_course(
@@ -57,6 +64,7 @@ class _Loader:
         self.checks = CourseChecks(self.problem)
         self.cache = None
         if use_cache:
+            # on first use, not at import: tooltutor.course, hashlib (4 modules)
             from tooltutor.course.cache import CourseCache
 
             self.cache = CourseCache()
@@ -119,6 +127,7 @@ class _Loader:
             return None
         if kind == "course" and self._too_new(path, doc):
             return None
+        # on first use, not at import: tooltutor.course, json (7 modules)
         from tooltutor.course.schemas import validator
         from tooltutor.course.schemas.messages import describe
 
@@ -160,8 +169,6 @@ class _Loader:
 
     def _choose_language(self, lang) -> str:
         """The tag of `languages` that `lang` (a tag, or a function choosing one) names."""
-        from tooltutor.i18n import match_language
-
         languages = self.course.languages
         wanted = lang(languages) if callable(lang) else lang
         found = match_language(wanted, languages) if wanted else None
@@ -183,6 +190,7 @@ class _Loader:
         apply = course.lang != course.source_language
         if not apply and not audit:
             return
+        # on first use, not at import: tooltutor.course, difflib, hashlib, heapq, ... (21 modules)
         from tooltutor.course.translation.translator import Translator, unknown_language_folders
 
         wanted = course.languages[1:] if audit is True else self._audited(audit or [])
@@ -213,8 +221,6 @@ class _Loader:
 
     def _audited(self, tags) -> list[str]:
         """The translation languages that `tags` name; an error for each that is none."""
-        from tooltutor.i18n import match_language
-
         found = []
         for tag in tags:
             lang = match_language(tag, self.course.languages[1:])
@@ -289,8 +295,6 @@ class _Loader:
 
 def _guess_id(path: Path) -> str | None:
     """The id a broken file probably meant: its `id:` line, else its name without number."""
-    from tooltutor.course.yamlsource import read_regular_file
-
     try:  # never a FIFO or a device: read_regular_file checks before it opens
         text = read_regular_file(path, 64_000, head=True).decode("utf-8", errors="replace")
     except (YamlFileError, OSError):

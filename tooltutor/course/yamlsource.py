@@ -34,6 +34,7 @@ _O_BINARY = getattr(os, "O_BINARY", 0)
 @cache
 def _yaml():
     """PyYAML, its fastest safe loader and a scalar constructor (imported when first needed)."""
+    # on first use, not at import: yaml, cython_runtime, base64, binascii, ... (27 modules)
     import yaml
 
     # the C loader is much faster; fall back where libyaml is missing
@@ -146,6 +147,7 @@ def pointer_join(base: str, part: object) -> str:
 
     The checker is imported on first use: the app starts without it.
     """
+    # on first use, not at import: checker.jsonpointer (2 modules)
     from checker.jsonpointer import join
 
     return join(base, part)
@@ -199,6 +201,7 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = F
             raise refuse(st.st_mode)
         if st.st_size > limit and not head:
             raise too_big(st.st_size)
+        # on first use, not at import: tooltutor.bounded_read (1 module)
         from tooltutor.bounded_read import read_at_most
 
         raw = read_at_most(fd, limit)
@@ -216,6 +219,7 @@ def read_regular_file(path: Path, limit: int = MAX_FILE_BYTES, *, head: bool = F
 def _decode(raw: bytes) -> str:
     """`raw` as text, its byte order mark kept (`parse_yaml` drops it); `YamlFileError` at
     the line and character column of a byte that is not UTF-8."""
+    # on first use, not at import: checker.text_decoding, checker.diagnostics, ... (14 modules)
     from checker.text_decoding import NotUtf8Error, decode_utf8
 
     try:
@@ -273,6 +277,7 @@ def _marked_error(exc, text: str) -> YamlFileError:
     problem = exc.problem or "invalid YAML"
     worded, moved = "", None
     if mark is not None and _char_at(text, mark.line, mark.column) != "\t":
+        # on first use, not at import: tooltutor.course (1 module)
         from tooltutor.course.yaml_words import place
 
         start = exc.context_mark

@@ -19,6 +19,7 @@ def course_folder(course: Any) -> str | None:
         return None
     try:
         folder = Path(root).resolve()
+        # on first use, not at import: tooltutor.course (2 modules)
         from tooltutor.course import bundled_course_dir
 
         if folder == bundled_course_dir().resolve():
@@ -33,6 +34,7 @@ _ID_LINE = re.compile(rb"^id:[ \t]*[\"']?([A-Za-z0-9_.-]+)", re.MULTILINE)
 
 def course_id_in(folder: str | Path) -> str | None:
     """The id in ``folder/course.yaml`` (its ``id:`` line), or None: no course there."""
+    # on first use, not at import: tooltutor.course, ast, copy, dataclasses, ... (16 modules)
     from tooltutor.course.yamlsource import YamlFileError, read_regular_file
 
     try:
@@ -49,6 +51,7 @@ _bundled_id: list[str | None] = []
 def bundled_course_id() -> str | None:
     """The id of the bundled course: reserved for it, so its progress stays its own."""
     if not _bundled_id:
+        # on first use, not at import: tooltutor.course (2 modules)
         from tooltutor.course import bundled_course_dir
 
         _bundled_id.append(course_id_in(bundled_course_dir()))

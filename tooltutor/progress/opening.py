@@ -49,6 +49,7 @@ def data_dir() -> Path:
     home = os.environ.get("TOOLTUTOR_HOME")
     if home:
         return Path(home).expanduser().absolute()
+    # on first use, not at import: platformdirs, bisect, bz2, copy, ... (22 modules)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("tooltutor", appauthor=False))
@@ -183,6 +184,7 @@ def folder_lock(folder: Path, wait_s: float = 10.0) -> Iterator[None]:
     """
     fd: int | None = None
     try:
+        # POSIX only: on Windows the ImportError below means "go on unlocked"
         import fcntl
 
         fd = os.open(folder, os.O_RDONLY)

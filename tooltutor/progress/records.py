@@ -3,13 +3,12 @@ the learner's place in the course."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 
 
-@dataclass(frozen=True)
-class Attempt:
+class Attempt(NamedTuple):
     """One submission that was marked."""
 
     id: int
@@ -22,8 +21,7 @@ class Attempt:
     submission: str
 
 
-@dataclass(frozen=True)
-class Draft:
+class Draft(NamedTuple):
     """The latest unsubmitted text of an exercise (or a conflict copy of one)."""
 
     text: str
@@ -33,8 +31,7 @@ class Draft:
     revision: int = 0
 
 
-@dataclass(frozen=True)
-class DraftConflict:
+class DraftConflict(NamedTuple):
     """What `save_draft` returns when it did not overwrite a draft saved by someone else.
 
     The text that was not saved is kept as a conflict copy (`draft_conflicts`); the draft
@@ -48,8 +45,7 @@ class DraftConflict:
     first: bool
 
 
-@dataclass(frozen=True)
-class CheckAnswer:
+class CheckAnswer(NamedTuple):
     """The latest answer to an inline question of a lesson, and how many tries so far."""
 
     choice_index: int
@@ -58,8 +54,7 @@ class CheckAnswer:
     answered_at: str
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """Where the learner was last: a lesson page (``section``) or an exercise."""
 
     lesson_id: str

@@ -533,6 +533,7 @@ class ProgressStore:
 
         def read(conn: sqlite3.Connection) -> dict[str, Any]:
             with transaction(conn, "DEFERRED"):  # one consistent snapshot
+                # on first use, not at import: tooltutor.progress (1 module)
                 from tooltutor.progress.export import export_progress
 
                 return export_progress(conn, key, texts)

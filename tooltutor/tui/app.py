@@ -13,6 +13,7 @@ from __future__ import annotations
 from textual.app import App
 from textual.binding import Binding
 from textual.screen import Screen
+from textual.widgets import Button
 
 from tooltutor.course import Course, load_course
 from tooltutor.i18n import N_, set_language
@@ -85,8 +86,6 @@ class TutorApp(App[None]):
         """Textual's own palette commands (theme, keys, quit...), in the interface's
         language. "Maximize" is left out when a button has the focus: nothing ever
         maximises a button (the exercise screen enlarges the pane around it instead)."""
-        from textual.widgets import Button
-
         # a screen with `pane_of` (the exercise) enlarges the button's pane instead
         on_button = isinstance(screen.focused, Button) and not hasattr(screen, "pane_of")
         for command in super().get_system_commands(screen):
@@ -139,6 +138,7 @@ class TutorApp(App[None]):
 
     def open_lesson(self, lesson_id: str, page: int | None = None) -> None:
         """Show a lesson at `page` (default: where the learner last was, else the start)."""
+        # on first use, not at import: tooltutor.tui, linkify_it, markdown_it, ... (103 modules)
         from tooltutor.tui.screens.lesson import LessonScreen
 
         lesson = self.course.lesson(lesson_id)
@@ -156,6 +156,7 @@ class TutorApp(App[None]):
         """Show an exercise's workspace; `on_top` keeps the current screen under it, so
         Escape returns there (the lesson reader does this); `replace` (the screen on top)
         puts it in that screen's place, keeping what is under it (the next exercise)."""
+        # on first use, not at import: tooltutor.tui, linkify_it, markdown_it, ... (150 modules)
         from tooltutor.tui.screens.exercise import ExerciseScreen
 
         exercise = self.course.exercise(exercise_id)
@@ -197,6 +198,7 @@ class TutorApp(App[None]):
 
     def action_help(self) -> None:
         """Show the keys of the current screen and how the course works."""
+        # on first use, not at import: tooltutor.tui, linkify_it, markdown_it, ... (94 modules)
         from tooltutor.tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
@@ -221,6 +223,7 @@ class TutorApp(App[None]):
 def build_app(course_dir=None, store_path=None, lang=None, **options) -> TutorApp:
     """A `TutorApp` on the course in `course_dir` (default: bundled), in `lang` (default:
     its own language), and a store."""
+    # on first use, not at import: tooltutor.progress, sqlite3 (12 modules)
     from tooltutor.progress import open_store
 
     return TutorApp(load_course(course_dir, lang), open_store(store_path), **options)

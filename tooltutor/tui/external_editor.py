@@ -11,6 +11,7 @@ from pathlib import Path
 
 from textual.app import SuspendNotSupported
 
+from tooltutor.errors import UserError
 from tooltutor.tui.texts import t
 from tooltutor.workspace import editor_command
 
@@ -18,7 +19,7 @@ from tooltutor.workspace import editor_command
 def edit_in_external_editor(screen) -> None:
     """Write the answer of the exercise `screen` to a file, open it in `$EDITOR`, and
     load what the editor saved (a browser has no `$EDITOR`: it says so)."""
-    from tooltutor.errors import UserError
+    # on first use, not at import: tooltutor.submission, tooltutor.tui, ... (3 modules)
     from tooltutor.submission import read_answer_text
     from tooltutor.tui.keys import in_browser
 

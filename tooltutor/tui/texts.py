@@ -89,6 +89,7 @@ def adapt_bindings(node) -> None:
     Textual gives each node its own copy of its class's bindings, made from `BINDINGS`
     when the node is created: the copies are adapted, the class stays as declared.
     """
+    # on first use, not at import: tooltutor.tui (1 module)
     from tooltutor.tui.keys import hide_browser_keys
 
     hide_browser_keys(node)

@@ -229,6 +229,7 @@ def short_json(value: Any) -> str:
 
 def json_value(text: str) -> Any:
     """The JSON value in `text`, or None when it is not JSON."""
+    # on first use, not at import: checker.source (1 module)
     from checker.source import JsonSyntaxError, parse
 
     try:

@@ -176,6 +176,7 @@ def arguments_not_string(ctx: Context) -> Iterator[Finding]:
     as an object (Anthropic's `input` is the object). A string that is not JSON is accepted
     by the API but breaks the tool code: a warning.
     """
+    # on first use, not at import: checker.source (1 module)
     from checker.source import JsonSyntaxError, parse
 
     for m in ctx.msgs:

@@ -101,6 +101,7 @@ def arguments_not_string(ctx: Context) -> Iterator[Finding]:
     origin. A string that is not JSON is accepted by the API's schema but breaks the
     replay and your tool code: a warning.
     """
+    # on first use, not at import: checker.source, bisect (3 modules)
     from checker.source import JsonSyntaxError, parse
 
     for it in ctx.items:

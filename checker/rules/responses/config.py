@@ -6,6 +6,7 @@ Values from fixed lists are checked against the spec's lists; what a given model
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterator
 
@@ -178,7 +179,6 @@ def include_value(ctx: Context) -> Iterator[Finding]:
             tr('Write `"include": ["reasoning.encrypted_content"]`.'),
         )
         return
-    import difflib
 
     for n, value in enumerate(values):
         if value in INCLUDE_VALUES:

@@ -82,6 +82,7 @@ def install_guards(work_dir: str) -> None:
     `_posixsubprocess.fork_exec`, which raises no event, is replaced, and importing that
     module again is refused.
     """
+    # on first use, not at import: urllib, ipaddress (4 modules)
     import _posixsubprocess
     from urllib.parse import unquote, urlsplit
 

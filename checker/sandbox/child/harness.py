@@ -28,7 +28,7 @@ import types
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from checker.i18n import preload_catalog, set_language
+from checker.i18n import preload_catalog, set_language, tr
 from checker.sandbox.child import sdk
 from checker.sandbox.child.client import ProxyClient, RunTool
 from checker.sandbox.child.guards import install_guards
@@ -294,6 +294,7 @@ class Harness:
 
     def _import_support(self, path: str) -> types.ModuleType:
         """Import the exercise's support code as the module `support` (a failure is ours)."""
+        # on first use, not at import: importlib (2 modules)
         import importlib.util
 
         try:
@@ -372,6 +373,7 @@ class Harness:
 
 def set_limits(limits: Mapping[str, Any]) -> None:
     """CPU, memory, file size, core dumps and processes, for this process and its children."""
+    # POSIX only, and only in the contained child (its limits), never in the parent
     import resource
 
     cpu = int(limits["cpu_s"])
@@ -453,8 +455,6 @@ def collapse(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def format_exception_text(name: str, message: str, frames: list[dict[str, Any]]) -> str:
     """A traceback of the learner's own frames only, paths shown as `solution.py:LINE`."""
-    from checker.i18n import tr
-
     lines = []
     if frames:
         lines.append(tr("Traceback (your code only, most recent call last):"))

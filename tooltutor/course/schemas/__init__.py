@@ -36,6 +36,7 @@ def validator(kind: str):
     Local `$ref`s are inlined first: the schemas stay readable for editors, and
     validating skips reference resolution, which is most of jsonschema's time.
     """
+    # on first use, not at import: jsonschema, attr, attrs, idna, ... (103 modules)
     from jsonschema import Draft202012Validator
 
     full = schema(kind)

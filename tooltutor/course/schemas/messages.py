@@ -19,6 +19,7 @@ _PATTERN_HINTS = {
 
 def describe(error) -> tuple[str, bool, str]:
     """(JSON pointer, points at a key?, message) for one jsonschema ValidationError."""
+    # on first use, not at import: checker.schema_errors, checker.diagnostics, ... (12 modules)
     from checker.schema_errors import course_file_error
 
     return course_file_error(error, _PATTERN_HINTS)

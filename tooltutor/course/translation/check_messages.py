@@ -25,6 +25,7 @@ def check_message_problems(course) -> list[Problem]:
     folder = Path(course.root) / CHECKS_FOLDER
     if not course.translations or not folder.is_dir():
         return []
+    # on first use, not at import: checker.po_catalog (2 modules)
     from checker.po_catalog import catalog_path, messages_of, read_po
 
     messages = messages_of(folder)
@@ -104,6 +105,7 @@ def check_message_problems(course) -> list[Problem]:
 
 def _engine_catalog(lang: str):
     """The checker's own catalog for `lang` (the bundled course's checks speak through it)."""
+    # on first use, not at import: checker.i18n, contextvars (4 modules)
     from checker import i18n
 
     spoken = i18n.normalise_language(lang)

@@ -10,6 +10,7 @@ from tooltutor.course.model import expand_model
 from tooltutor.course.translation.merge import Finding, Merge, near
 from tooltutor.course.translation.pointers import pointer_tokens, put_at, string_leaves, value_at
 from tooltutor.course.yamlsource import pointer_join
+from tooltutor.i18n import language_name
 
 #: The keys of a criterion's `params` whose strings the learner reads in messages and
 #: hints (every string below them, but the `item`s a note is attached to); `name` only as
@@ -26,6 +27,7 @@ def is_learner_param(pointer: str) -> bool:
 
 
 def criterion_id(criterion: Mapping) -> str:
+    # on first use, not at import: checker.criterion_id (2 modules)
     from checker.criterion_id import criterion_id as engine_criterion_id
 
     return engine_criterion_id(criterion)
@@ -74,8 +76,6 @@ def merge_data(values: Mapping, overlay: Mapping, source_language: str) -> Merge
     and criteria `params`: the merged maps (only what the overlay gives), the learner's
     strings it leaves out (warnings), and pointers that name no string of the source
     (errors)."""
-    from tooltutor.i18n import language_name
-
     shown = f"the {language_name(source_language)} text is shown"
     given_text, params_text = learner_text(values)
     out = Merge({})

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from tooltutor.course.model import WHOLE
 from tooltutor.course.translation.spec import TEXT, ById, Fields, InOrder, OneOf, skeleton
 from tooltutor.course.yamlsource import pointer_join
+from tooltutor.i18n import language_name
 
 
 @dataclass
@@ -50,8 +51,6 @@ def merge(spec: Fields, source: Mapping, overlay: Mapping, source_language: str)
 
 class _Merger:
     def __init__(self, source_language: str):
-        from tooltutor.i18n import language_name
-
         self.shown = f"the {language_name(source_language)} text is shown"
         self.source_language = source_language
         self.untranslated: set[str] = set()

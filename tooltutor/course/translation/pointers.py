@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 def escape_token(token: object) -> str:
     """One reference token, escaped (`checker.jsonpointer.escape`)."""
+    # on first use, not at import: checker.jsonpointer (2 modules)
     from checker.jsonpointer import escape
 
     return escape(token)
@@ -15,6 +16,7 @@ def escape_token(token: object) -> str:
 
 def pointer_tokens(pointer: str) -> list[str]:
     """The reference tokens of `pointer` (`checker.jsonpointer.split`)."""
+    # on first use, not at import: checker.jsonpointer (2 modules)
     from checker.jsonpointer import split
 
     return split(pointer)

@@ -5,12 +5,15 @@ rest of each file as it is, and say what changed."""
 
 from __future__ import annotations
 
+import argparse
+import os
 import re
 import sys
 from pathlib import Path
 
 from tooltutor.course.model import display_path
 from tooltutor.course.translation.fingerprint import source_hash
+from tooltutor.course.yamlsource import YamlFileError, read_regular_file, read_yaml
 
 STAMP_COMMAND = "tooltutor stamp"
 
@@ -41,8 +44,6 @@ def stamp_text(text: str, new_hash: str) -> tuple[str, str | None]:
 
 def stamp(course_dir: Path, lang: str, out=None) -> int:
     """Set the source_hash of every overlay of `lang` to its source's current hash."""
-    from tooltutor.course.yamlsource import YamlFileError, read_regular_file, read_yaml
-
     out = out or sys.stdout
     overlays = sorted((course_dir / "lessons" / lang).glob("*.yaml"))
     overlays += sorted((course_dir / "exercises").glob(f"*/{lang}/*.yaml"))
@@ -85,9 +86,7 @@ def stamp(course_dir: Path, lang: str, out=None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m tooltutor.course.translation stamp [COURSE_DIR] LANG`."""
-    import argparse
-    import os
-
+    # on first use, not at import: tooltutor.course (1 module)
     from tooltutor.course.location import resolve_course_dir
 
     parser = argparse.ArgumentParser(

@@ -433,6 +433,7 @@ class ExerciseScreen(Screen[None]):
         if len(blocks) == 1:
             chosen(0)
         else:
+            # on first use, not at import: tooltutor.tui (1 module)
             from tooltutor.tui.dialogs.code_picker import CodePicker
 
             self.app.push_screen(CodePicker(blocks), chosen)
@@ -548,6 +549,7 @@ class ExerciseScreen(Screen[None]):
     def _ask_in_dialog(self, question: str) -> bool:
         """The trust question in a dialog, from the checking thread: waits for the answer
         (no, when the screen goes away meanwhile)."""
+        # on first use, not at import: tooltutor.tui (1 module)
         from tooltutor.tui.dialogs.confirm_trust import ConfirmTrust
 
         answers: queue.SimpleQueue = queue.SimpleQueue()
@@ -564,6 +566,7 @@ class ExerciseScreen(Screen[None]):
         """Once per app, before learner code first runs: what its sandbox is here."""
         if not kind_of(self.exercise).runs_code or getattr(self.app, "_told_of_sandbox", False):
             return
+        # on first use, not at import: checker.sandbox, glob, sysconfig (4 modules)
         from checker.sandbox.contain import note
 
         self.app._told_of_sandbox = True
@@ -722,6 +725,7 @@ class ExerciseScreen(Screen[None]):
 
     def action_external_editor(self) -> None:
         """Edit the answer in $EDITOR (the app is suspended meanwhile)."""
+        # on first use, not at import: tooltutor.tui (1 module)
         from tooltutor.tui.external_editor import edit_in_external_editor
 
         edit_in_external_editor(self)

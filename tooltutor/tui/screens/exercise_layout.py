@@ -163,6 +163,7 @@ class WorkspaceLayout:
     def failure_in_view(self) -> None:
         """Scroll the results to the first criterion not met (its explanation under
         it), else to the first problem listed; the verdict stays above them."""
+        # on first use, not at import: tooltutor.tui, platformdirs, rich, textual, ... (70 modules)
         from tooltutor.tui.widgets.exercise.checklist import Checklist
 
         screen = self.screen

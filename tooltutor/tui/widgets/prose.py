@@ -22,6 +22,7 @@ class Prose(Static):
 
     def update_text(self, text: str) -> None:
         """Show other Markdown."""
+        # on first use, not at import: tooltutor.pages, tooltutor.course, ... (6 modules)
         from tooltutor.pages import units_together
 
         self.text = text

@@ -23,6 +23,7 @@ class DiagnosticList(OptionList):
     def show(self, diagnostics) -> None:
         """Replace the list with `diagnostics` (checker `Diagnostic`s), each group that
         says the same thing at several lines shown once (`verdict_text.alike_once`)."""
+        # on first use, not at import: tooltutor.verdict_text (1 module)
         from tooltutor.verdict_text import alike_once
 
         self.diagnostics = alike_once(diagnostics)
