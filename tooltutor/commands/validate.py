@@ -120,6 +120,7 @@ def run(args) -> int:
     ensure_trusted(course, assume=getattr(args, "trust", False))
     problems = list(course.problems)
     problems += model_problems(course)
+    # on first use: only validate reads the dates of the model table's facts
     from tooltutor.course.facts_check import DEFAULT_MAX_AGE_DAYS, fact_problems
 
     max_age = getattr(args, "max_fact_age", None)
