@@ -17,7 +17,9 @@ or `reasoning_effort`; () none at all), `sampling` ("yes", "no", None: unknown),
 "audio"), `search` (how the model searches: "web_search_tool", "web_search_options"),
 `forced_tool_choice` (forcing a tool), `prefill` (a final assistant message),
 `cache_min_tokens` (the smallest cacheable prefix), `prefix_check` (preserved thinking's
-prefix check: "all_accounts", "new_accounts", "none"). A value of None means not known for
+prefix check: "all_accounts", "new_accounts", "none"), `chat_tools` (OpenAI: function
+tools in Chat Completions: "yes", "no" (Responses only), "effort_none" (only with
+`reasoning_effort: "none"`)). A value of None means not known for
 sure: rules only warn, or keep quiet, on it.
 """
 
@@ -39,6 +41,7 @@ FACTS = (
     "prefill",
     "cache_min_tokens",
     "prefix_check",
+    "chat_tools",
 )
 
 

@@ -13,7 +13,8 @@ it was read and its URL when it is older than a set age (`sources`).
     join_names(names("forcing_rejected"), "pt-BR")  # 'Claude Opus 5.5, Sonnet 5.5, ... e ...'
 
 Every list is drawn from the current Claude models (`CURRENT_MODELS`, the models overview's
-lineup), newest version first, in the table's order within a version.
+lineup), newest version first, in the table's order within a version; the `openai_*` lists
+from the current GPT-6 models (`checker.models.openai.CURRENT_MODELS`), in that order.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ class FactList(NamedTuple):
     keep: Callable[[ModelFacts], bool]
     #: a fact to group the models by (the list renders "value: models; value: models")
     group_by: str | None = None
+    #: whose current models the list is drawn from: "anthropic" or "openai"
+    vendor: str = "anthropic"
 
 
 def _is(fact: str, *values: Any) -> Callable[[ModelFacts], bool]:
@@ -86,10 +89,28 @@ LISTS: dict[str, FactList] = {
         lambda row: row.get("cache_min_tokens") is not None,
         group_by="cache_min_tokens",
     ),
+    "openai_tools_responses_only": FactList(
+        "current OpenAI models that take function tools only through the Responses API",
+        ("chat_tools",),
+        _is("chat_tools", "no"),
+        vendor="openai",
+    ),
+    "openai_tools_chat_effort_none": FactList(
+        "current OpenAI models that take function tools in Chat Completions only with "
+        '`reasoning_effort: "none"`',
+        ("chat_tools",),
+        _is("chat_tools", "effort_none"),
+        vendor="openai",
+    ),
 }
 
 
-def _current() -> list[ModelFacts]:
+def _current(vendor: str = "anthropic") -> list[ModelFacts]:
+    if vendor == "openai":
+        from checker.models import openai
+
+        found = (facts_for(model) for model in openai.CURRENT_MODELS)
+        return [row for row in found if row is not None]
     from checker.models.claude import CURRENT_MODELS, MODELS
 
     ordered = sorted(
@@ -109,8 +130,8 @@ def fact_list(name: str) -> FactList:
 
 def rows(name: str) -> tuple[ModelFacts, ...]:
     """The table's rows in the list called `name`."""
-    keep = fact_list(name).keep
-    return tuple(row for row in _current() if keep(row))
+    spec = fact_list(name)
+    return tuple(row for row in _current(spec.vendor) if spec.keep(row))
 
 
 def names(name: str) -> tuple[str, ...]:
@@ -130,8 +151,12 @@ def groups(name: str) -> tuple[tuple[Any, tuple[str, ...]], ...]:
     return tuple((value, tuple(found[value])) for value in sorted(found))
 
 
-def roster_source() -> Source:
-    """Where and when the current lineup was read."""
+def roster_source(vendor: str = "anthropic") -> Source:
+    """Where and when a vendor's current lineup was read."""
+    if vendor == "openai":
+        from checker.models import openai
+
+        return Source(openai.CURRENT_MODELS_PAGE, openai.CURRENT_MODELS_READ)
     from checker.models.claude import CURRENT_MODELS_PAGE, CURRENT_MODELS_READ
 
     return Source(CURRENT_MODELS_PAGE, CURRENT_MODELS_READ)
@@ -141,10 +166,11 @@ def sources(name: str) -> list[tuple[str, Source, tuple[str, ...]]]:
     """(fact, source, model names) for every source the list called `name` depends on: the
     lineup, then the list's facts of every current model (those left out of the list are
     left out because of them), models sharing a source together."""
-    out: list[tuple[str, Source, tuple[str, ...]]] = [(ROSTER, roster_source(), ())]
+    spec = fact_list(name)
+    out: list[tuple[str, Source, tuple[str, ...]]] = [(ROSTER, roster_source(spec.vendor), ())]
     found: dict[tuple[str, Source], list[str]] = {}
-    for row in _current():
-        for fact in fact_list(name).facts:
+    for row in _current(spec.vendor):
+        for fact in spec.facts:
             source = row.source(fact)
             if source is not None:
                 found.setdefault((fact, source), []).append(row.name)

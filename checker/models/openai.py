@@ -22,6 +22,12 @@ VISION_PAGE = f"{DOCS}/guides/images-vision"
 FILE_INPUTS_PAGE = f"{DOCS}/guides/pdf-files"
 CACHING_PAGE = f"{DOCS}/guides/prompt-caching"
 FUNCTION_CALLING_PAGE = f"{DOCS}/guides/function-calling"
+#: OpenAI's newer docs host (the GPT-6 pages live there)
+NEW_DOCS = "https://developers.openai.com/api/docs"
+#: the GPT-6 guide: the family's models, efforts and migration notes
+GPT6_GUIDE = f"{NEW_DOCS}/guides/latest-model"
+#: the deployment checklist: which GPT-6 models take function tools in Chat Completions
+DEPLOYMENT_CHECKLIST = f"{NEW_DOCS}/guides/deployment-checklist"
 #: when the facts were read
 READ = "2026-12-05"
 SOURCES: dict[str, Source] = {
@@ -34,6 +40,14 @@ SOURCES: dict[str, Source] = {
     "forced_tool_choice": Source(FUNCTION_CALLING_PAGE, READ),
     "prefill": Source(MODELS_PAGE, READ),
     "cache_min_tokens": Source(CACHING_PAGE, READ),
+}
+#: the GPT-6 rows read their effort, sampling and tool facts from OpenAI's GPT-6 pages
+GPT6_SOURCES: dict[str, Source] = {
+    **SOURCES,
+    "effort": Source(GPT6_GUIDE, READ),
+    "sampling": Source(DEPLOYMENT_CHECKLIST, READ),
+    "thinking_lowest": Source(GPT6_GUIDE, READ),
+    "chat_tools": Source(DEPLOYMENT_CHECKLIST, READ),
 }
 
 O_SERIES = ("o1-mini", "o1-preview", "o1", "o3-mini", "o3", "o4-mini")
@@ -63,6 +77,9 @@ _O_EFFORT = ("low", "medium", "high")
 _GPT5_EFFORT = ("minimal", "low", "medium", "high")
 _GPT51_EFFORT = ("none", "low", "medium", "high")
 _GPT52_EFFORT = ("none", "low", "medium", "high", "xhigh")
+#: GPT-6 Astra and GPT-6.1 Sol: no `none` (and no `minimal`); GPT-6 Sol and Luna take `none`
+_GPT6_EFFORT = ("low", "medium", "high", "xhigh", "max")
+_GPT6_NONE_EFFORT = ("none", *_GPT6_EFFORT)
 
 
 def _row(ids: str, *, effort=(), inputs=_TEXT_IMAGE_FILE, search=(), lowest=None, **more):
@@ -79,6 +96,7 @@ def _row(ids: str, *, effort=(), inputs=_TEXT_IMAGE_FILE, search=(), lowest=None
         "forced_tool_choice": True,
         "prefill": None,
         "cache_min_tokens": 1024,
+        "chat_tools": None,
         **more,
     }
     first, *aliases = ids.split()
@@ -156,7 +174,69 @@ MODELS = (
     _row("gpt-5.4-mini gpt-5.4-mini-2026-03-17", effort=None),
     _row("gpt-5.5", effort=None, search=("web_search_tool",)),
     _row("gpt-5.6", effort=None, search=("web_search_tool",)),
+    # GPT-6 (read 2026-12-05, `GPT6_SOURCES`). `chat_tools`: "no", function tools only
+    # through Responses; "effort_none", in Chat Completions only with `reasoning_effort:
+    # "none"`; None, no OpenAI page read says (GPT-6.1 Terra, the GPT-6.2 models: only
+    # third-party reports, which disagree). The GPT-6.2 efforts are not known either.
+    _row(
+        "gpt-6-astra",
+        effort=_GPT6_EFFORT,
+        inputs=("text", "image"),
+        search=("web_search_tool",),
+        lowest="low",
+        chat_tools="no",
+    ),
+    _row(
+        "gpt-6-sol",
+        effort=_GPT6_NONE_EFFORT,
+        inputs=("text", "image"),
+        lowest="none",
+        chat_tools="effort_none",
+    ),
+    _row(
+        "gpt-6-luna",
+        effort=_GPT6_NONE_EFFORT,
+        inputs=("text", "image"),
+        lowest="none",
+        chat_tools="effort_none",
+    ),
+    _row(
+        "gpt-6.1-sol",
+        effort=_GPT6_EFFORT,
+        inputs=("text", "image"),
+        search=("web_search_tool",),
+        lowest="low",
+        chat_tools="no",
+    ),
+    _row("gpt-6.1-terra", effort=None, inputs=("text", "image")),
+    _row("gpt-6.2-astra", effort=None, inputs=("text", "image")),
+    _row("gpt-6.2-sol", effort=None, inputs=("text", "image")),
 )
+
+#: the names OpenAI's pages give the GPT-6 models (other rows are named by their id)
+NAMES = {
+    "gpt-6-astra": "GPT-6 Astra",
+    "gpt-6-sol": "GPT-6 Sol",
+    "gpt-6-luna": "GPT-6 Luna",
+    "gpt-6.1-sol": "GPT-6.1 Sol",
+    "gpt-6.1-terra": "GPT-6.1 Terra",
+    "gpt-6.2-astra": "GPT-6.2 Astra",
+    "gpt-6.2-sol": "GPT-6.2 Sol",
+}
+#: the current GPT-6 models, newest first: the rows a course's OpenAI lists are drawn from
+CURRENT_MODELS = (
+    "gpt-6.2-astra",
+    "gpt-6.2-sol",
+    "gpt-6.1-sol",
+    "gpt-6.1-terra",
+    "gpt-6-astra",
+    "gpt-6-sol",
+    "gpt-6-luna",
+)
+#: where the GPT-6 lineup was read (the GPT-6 guide lists Astra, 6.1 Sol, 6.1 Terra and
+#: Luna and calls gpt-6-sol the older Sol; the GPT-6.2 ids are from the models index)
+CURRENT_MODELS_PAGE = f"{NEW_DOCS}/models"
+CURRENT_MODELS_READ = READ
 
 _DATE = re.compile(r"-\d{4}-\d{2}-\d{2}$")
 _COMPILED = tuple((re.compile(pattern), family) for pattern, family, _ in FAMILIES)
@@ -180,6 +260,13 @@ def undated_id(model: str) -> str:
 def rows() -> tuple[ModelFacts, ...]:
     """The OpenAI models as rows of the capability table."""
     return tuple(
-        ModelFacts(first, "openai", first, aliases, facts, dict(SOURCES))
+        ModelFacts(
+            first,
+            "openai",
+            NAMES.get(first, first),
+            aliases,
+            facts,
+            dict(GPT6_SOURCES if first in NAMES else SOURCES),
+        )
         for first, aliases, facts in MODELS
     )
