@@ -396,6 +396,12 @@ add(
     "Invalid function 'inquiry': schema must have type 'object' and not contain\n'oneOf'/'anyOf'/'allOf' at the top level.",
 )
 
+add(
+    "a-session-thinking-prefix",
+    "https://github.com/anomalyco/opencode/issues/48637",
+    'messages.1.content.0: Invalid `signature` in `thinking` block. The block is bound to a different conversation. Remove the block, or set `thinking.block_binding.prefix_mismatch_behavior` to "drop_block". That setting requires the `thinking-binding-controls-2026-08-01` value in the `anthropic-beta` header. The `system` prompt differs from the one this block was created with.',
+)
+
 
 IDS = [
     f"{n}-{url.rsplit('/', 3)[-3]}-{url.rsplit('/', 1)[-1]}"
