@@ -70,7 +70,9 @@ __all__ = [
     "first_difference",
     "get_pointer",
     "json_text",
+    "lint_value",  # noqa: F822 (from checker.lint, on first use)
     "load_folder",
+    "model_info",  # noqa: F822 (from checker.rules.anthropic.models, on first use)
     "names",
     "not_an_array",
     "not_messages",
@@ -79,10 +81,12 @@ __all__ = [
     "returned_reply",  # noqa: F822 (from checker.python_checks, on first use)
     "safe",
     "same",
+    "thinking_default",  # noqa: F822 (from checker.rules.anthropic.models, on first use)
     "tool_rounds",  # noqa: F822 (from checker.python_checks, on first use)
     "tr",
     "trn",
     "upper",
+    "validation_errors",  # noqa: F822 (from checker.schema_tools, on first use)
     "where",
 ]
 
@@ -91,11 +95,24 @@ _entry_points_loaded = False
 
 
 def __getattr__(name: str) -> Any:
-    # the Python run checks', on first use
+    # each on first use: a check that needs none of them loads neither the Python run
+    # checks, nor the linter, nor jsonschema, nor the model table
     if name in ("PythonContext", "returned_reply", "tool_rounds"):
         from checker import python_checks
 
         return getattr(python_checks, name)
+    if name == "lint_value":
+        from checker.lint import lint_value
+
+        return lint_value
+    if name == "validation_errors":
+        from checker.schema_tools import validation_errors
+
+        return validation_errors
+    if name in ("model_info", "thinking_default"):
+        from checker.rules.anthropic import models
+
+        return getattr(models, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

@@ -33,6 +33,8 @@ JUDGE_FAILED = N_(
 #: the learner reads which check failed; the author sees why (`CheckFault`: `validate`,
 #: `check --debug`, `TOOLTUTOR_DEBUG=1`), an exception's text being no use to a learner
 CHECK_FAILED = N_("the check {check} of this criterion failed")
+#: a criterion judged only after others (`after:`): not ticked while one of them is unmet
+NOT_YET = N_("Not checked until this is met: {label}")
 JUDGE_FAILED_HINT = N_(
     "If the exercise comes with the course, this is a fault of the exercise or of "
     "tooltutor: please report it."
@@ -114,8 +116,19 @@ def run_criteria(
     criteria: list[Criterion] = []
     diagnostics: list[Diagnostic] = []
     given = exercise.get("given")
+    met: dict[str, Criterion] = {}
+    labels = {
+        criterion_id(c): c.get("hidden_label") or c["label"] for c in exercise.get("criteria", [])
+    }
     for spec in exercise.get("criteria", []):
         cid = criterion_id(spec)
+        unmet = [c for c in spec.get("after") or () if c in met and not met[c].passed]
+        if unmet:  # judged once the criteria it builds on hold: never a tick before that
+            # (a criterion that keeps its label back, no spoilers, is named by its neutral one)
+            label = labels[unmet[0]]
+            criteria.append(Criterion(spec["label"], False, tr(NOT_YET, label=label), cid))
+            met[cid] = criteria[-1]
+            continue
         check = find(spec["check"], checks)
         fault = None
         if check is None:
@@ -128,9 +141,11 @@ def run_criteria(
             if outcome is None:  # the check broke: the verdict is `error`, never a pass
                 why = tr(CHECK_FAILED, check=repr(spec["check"]))
                 criteria.append(Criterion(spec["label"], False, tr(NOT_JUDGED), cid, fault))
+                met[cid] = criteria[-1]
                 diagnostics.append(judge_failed(why))
                 continue
         criteria.append(Criterion(spec["label"], outcome.passed, outcome.message, cid, fault))
+        met[cid] = criteria[-1]
         for d in outcome.diagnostics:
             diagnostics.append(d if d.rule else _with_rule(d, cid))
     return criteria, diagnostics

@@ -147,33 +147,7 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
                 field=quote(field),
             ),
         )
-    wrong: list[tuple[str, str, str]] = []  # (entry id, pointer, what is wrong)
-    typed: set[str] = set()  # entries whose value has the wrong JSON type
-    for entry_id, expected in key.items():
-        if isinstance(expected, Mapping) and field in expected:
-            expected = expected[field]
-        entry = target.get(entry_id, _MISSING)
-        if entry is _MISSING:
-            wrong.append((entry_id, at, tr("the entry {id} is missing", id=quote(entry_id))))
-        elif not isinstance(entry, dict) or field not in entry:
-            path = at + pointer(entry_id)
-            wrong.append(
-                (entry_id, path, tr("{id} has no {field}", id=quote(entry_id), field=quote(field)))
-            )
-        elif not same(entry[field], expected):
-            path = at + pointer(entry_id, field)
-            slip = _wrong_type(entry[field], expected)
-            if slip:
-                typed.add(entry_id)
-                why = tr("{id}: {slip}", id=quote(entry_id), slip=slip)
-            else:
-                why = tr(
-                    "{id}: {value} is not the right {what}",
-                    id=quote(entry_id),
-                    value=describe(entry[field]),
-                    what=what,
-                )
-            wrong.append((entry_id, path, why))
+    wrong, typed = _wrong_entries(target, key, field, what, at)
     total = len(key)
     correct = total - len(wrong)
     need = min(int(params.get("min_correct", total)), total)
@@ -230,6 +204,41 @@ def each_field(ctx: JsonContext, params: Mapping) -> Outcome:
             first=first[2],
         )
     return Outcome(False, message, diags)
+
+
+def _wrong_entries(
+    target: dict, key: Mapping, field: str, what: str, at: str
+) -> tuple[list[tuple[str, str, str]], set[str]]:
+    """The entries whose `field` is not the key's: (entry id, pointer, what is wrong), and
+    the ids of those whose value has the wrong JSON type."""
+    wrong: list[tuple[str, str, str]] = []  # (entry id, pointer, what is wrong)
+    typed: set[str] = set()  # entries whose value has the wrong JSON type
+    for entry_id, expected in key.items():
+        if isinstance(expected, Mapping) and field in expected:
+            expected = expected[field]
+        entry = target.get(entry_id, _MISSING)
+        if entry is _MISSING:
+            wrong.append((entry_id, at, tr("the entry {id} is missing", id=quote(entry_id))))
+        elif not isinstance(entry, dict) or field not in entry:
+            path = at + pointer(entry_id)
+            wrong.append(
+                (entry_id, path, tr("{id} has no {field}", id=quote(entry_id), field=quote(field)))
+            )
+        elif not same(entry[field], expected):
+            path = at + pointer(entry_id, field)
+            slip = _wrong_type(entry[field], expected)
+            if slip:
+                typed.add(entry_id)
+                why = tr("{id}: {slip}", id=quote(entry_id), slip=slip)
+            else:
+                why = tr(
+                    "{id}: {value} is not the right {what}",
+                    id=quote(entry_id),
+                    value=describe(entry[field]),
+                    what=what,
+                )
+            wrong.append((entry_id, path, why))
+    return wrong, typed
 
 
 def _wrong_type(value: Any, expected: Any) -> str | None:

@@ -300,7 +300,7 @@ def _key_of(name: Any, value: Any) -> str:
         shown = json.dumps(value, sort_keys=True, ensure_ascii=False)
     except (TypeError, ValueError):
         shown = repr(value)
-    return f"{quote(name)} with input {shown}"
+    return tr("{name} with input {input}", name=quote(name), input=shown)
 
 
 def _answer_problem(run, k: int, uses: list[dict]) -> str | None:
@@ -309,11 +309,12 @@ def _answer_problem(run, k: int, uses: list[dict]) -> str | None:
     last = messages[-1] if isinstance(messages, list) and messages else None
     where = _where(run, k)
     if not isinstance(last, dict) or last.get("role") != "user":
-        return tr(
+        text = tr(
             "{where} does not end with a user message holding the tool results: the answer "
             "to the model's calls goes in the very next message.",
-            where=where[:1].upper() + where[1:],
+            where=where,
         )
+        return text[:1].upper() + text[1:]  # a language may begin otherwise ("В запросе")
     content = last.get("content")
     blocks = [
         b

@@ -354,6 +354,15 @@ def explain_syntax_error(err: JsonSyntaxError) -> tuple[str, str]:
                 key=key,
             ),
         )
+    return _explain_broken_text(err, doc, pos, ch, prev, prev_line)
+
+
+def _explain_broken_text(
+    err: JsonSyntaxError, doc: str, pos: int, ch: str, prev: str, prev_line: int
+) -> tuple[str, str]:
+    """(message, hint) for a missing comma, a string broken or left open, an extra value or
+    bracket, a document cut short; else the common causes."""
+    reason, message = err.reason, err.message
     if reason in ("Expecting ',' delimiter", "Expecting ':' delimiter") and ch:
         if prev == '"' and not _VALUE_START.match(doc, pos) and ch not in ",:]}":
             return (

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from checker.checks import Outcome, check, quote, tr
@@ -229,154 +230,189 @@ def search_matches(ctx: PythonContext, params: Mapping) -> Outcome:
     for run, returned, problem in _search_results(ctx, params):
         if problem:
             return problem
-        where = _search_call(run)
+        found = _Found.of(run, returned)
+        if found.got == found.wanted:
+            continue
+        for step in _MATCH_PROBLEMS:
+            message = step(found)
+            if message:
+                return Outcome(False, message)
+    return Outcome(True)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """One run's matches beside the true ones, as (file, line) pairs."""
+
+    run: Any
+    where: str
+    #: every true match, in order
+    everything: list
+    #: how many the run may return
+    cap: int
+    #: the first `cap` true matches: what the run should return
+    wanted: list
+    #: what the run returned
+    got: list
+
+    @classmethod
+    def of(cls, run, returned: Mapping) -> _Found:
         everything = [(m["file"], m["line"]) for m in run.expected["matches"]]
         cap = run.expected.get("max_results", len(everything))
         cap = cap if is_whole(cap) else len(everything)
-        wanted = everything[:cap]
         got = [_pair(m) for m in returned["matches"]]
-        if got == wanted:
-            continue
-        odd = next((n for n, (f, line) in enumerate(got, 1) if f is None or line is None), None)
-        if odd is not None:
-            return Outcome(
-                False,
-                tr(
-                    "Not judged yet: in {where}, match {number} has no `file` string and "
-                    "`line` number to compare.",
-                    where=where,
-                    number=odd,
-                ),
+        return cls(run, _search_call(run), everything, cap, everything[:cap], got)
+
+
+def _unreadable_match(found: _Found) -> str | None:
+    odd = next((n for n, (f, line) in enumerate(found.got, 1) if f is None or line is None), None)
+    if odd is None:
+        return None
+    return tr(
+        "Not judged yet: in {where}, match {number} has no `file` string and "
+        "`line` number to compare.",
+        where=found.where,
+        number=odd,
+    )
+
+
+def _repeated_match(found: _Found) -> str | None:
+    real = set(found.everything)
+    seen: set = set()
+    for number, item in enumerate(found.got, 1):
+        if item in seen and item in real:
+            return tr(
+                "In {where}, match {number} repeats {file} line {line}: a line counts "
+                "once, however often the pattern occurs in it.",
+                where=found.where,
+                number=number,
+                file=quote(item[0]),
+                line=item[1],
             )
-        real = set(everything)
-        seen: set = set()
-        for number, item in enumerate(got, 1):
-            if item in seen and item in real:
-                return Outcome(
-                    False,
-                    tr(
-                        "In {where}, match {number} repeats {file} line {line}: a line counts "
-                        "once, however often the pattern occurs in it.",
-                        where=where,
-                        number=number,
-                        file=quote(item[0]),
-                        line=item[1],
-                    ),
+        seen.add(item)
+    return None
+
+
+def _path_not_relative(found: _Found) -> str | None:
+    files = {f for f, _ in found.everything}
+    for name, _ in found.got:
+        if isinstance(name, str) and name not in files:
+            same = [f for f in files if name.endswith(f) or f.endswith(name)]
+            if same or "\\" in name or name.startswith(("/", "./")):
+                example = quote(sorted(same)[0]) if same else '"billing/refunds.py"'
+                return tr(
+                    "In {where}, a match names the file {name}. Give paths relative to "
+                    "the project root, with `/`, such as {example}.",
+                    where=found.where,
+                    name=quote(name),
+                    example=example,
                 )
-            seen.add(item)
-        files = {f for f, _ in everything}
-        for name, _ in got:
-            if isinstance(name, str) and name not in files:
-                same = [f for f in files if name.endswith(f) or f.endswith(name)]
-                if same or "\\" in name or name.startswith(("/", "./")):
-                    example = quote(sorted(same)[0]) if same else '"billing/refunds.py"'
-                    return Outcome(
-                        False,
-                        tr(
-                            "In {where}, a match names the file {name}. Give paths relative to "
-                            "the project root, with `/`, such as {example}.",
-                            where=where,
-                            name=quote(name),
-                            example=example,
-                        ),
-                    )
-        path = run.call.get("path", ".")
-        for number, (name, _line) in enumerate(got, 1):
-            if isinstance(name, str) and not _under(name, path):
-                return Outcome(
-                    False,
-                    tr(
-                        "In {where}, match {number} is in {file}, which is not under the folder "
-                        "{path}. Search only the files under `path`.",
-                        where=where,
-                        number=number,
-                        file=quote(name),
-                        path=quote(path),
-                    ),
-                )
-        shifted = [(f, n + 1 if is_whole(n) else n) for f, n in got]
-        if got and not set(got) <= real and set(shifted) <= real:
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, every line number is one too small: count lines from 1, as an "
-                    "editor shows them.",
-                    where=where,
-                ),
+    return None
+
+
+def _outside_the_folder(found: _Found) -> str | None:
+    path = found.run.call.get("path", ".")
+    for number, (name, _line) in enumerate(found.got, 1):
+        if isinstance(name, str) and not _under(name, path):
+            return tr(
+                "In {where}, match {number} is in {file}, which is not under the folder "
+                "{path}. Search only the files under `path`.",
+                where=found.where,
+                number=number,
+                file=quote(name),
+                path=quote(path),
             )
-        pattern = run.call.get("pattern")
-        if not got and wanted and isinstance(pattern, str) and _REGEX_SIGNS.search(pattern):
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, you found no match; there are {total}. The pattern is a "
-                    "regular expression: a line matches when `re.search(pattern, line)` finds "
-                    "something, not when the pattern's text appears in it as it is.",
-                    where=where,
-                    total=len(everything),
-                ),
-            )
-        invented = [g for g in got if g not in real]
-        if invented:
-            number = got.index(invented[0]) + 1
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, match {number} is {file} line {line}, but that line does not "
-                    "match the pattern: a line matches when `re.search(pattern, line)` finds "
-                    "something in it.",
-                    where=where,
-                    number=number,
-                    file=quote(invented[0][0]),
-                    line=quote(invented[0][1]),
-                ),
-            )
-        if len(got) > cap:
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, you returned {matches}; max_results is {cap}, so return at "
-                    "most {cap}: the first ones by file and line.",
-                    where=where,
-                    matches=_count_matches(len(got)),
-                    cap=cap,
-                ),
-            )
-        if len(got) != len(wanted):
-            return Outcome(
-                False,
-                tr(
-                    "In {where}, you returned {matches}; there are {total} in all, so the result "
-                    "should hold {wanted} (at most max_results={cap}).",
-                    where=where,
-                    matches=_count_matches(len(got)),
-                    total=len(everything),
-                    wanted=len(wanted),
-                    cap=cap,
-                ),
-            )
-        named = _order_problem(where, got, wanted, everything, cap)
-        if named:
-            return Outcome(False, named)
-        first = next(i for i, (g, w) in enumerate(zip(got, wanted, strict=False)) if g != w)
-        return Outcome(
-            False,
-            tr(
-                "In {where}, match {number} is {file} line {line}, expected {wanted_file} line "
-                "{wanted_line}: {why}.",
-                where=where,
-                number=first + 1,
-                file=quote(got[first][0]),
-                line=quote(got[first][1]),
-                wanted_file=quote(wanted[first][0]),
-                wanted_line=wanted[first][1],
-                why=tr(
-                    "that match is real but not one of the first ones: cut the list only after "
-                    "sorting all matches by file and line"
-                ),
-            ),
+    return None
+
+
+def _not_real_matches(found: _Found) -> str | None:
+    """Lines counted from 0, a pattern read as plain text, or a line that does not match."""
+    got, real = found.got, set(found.everything)
+    shifted = [(f, n + 1 if is_whole(n) else n) for f, n in got]
+    if got and not set(got) <= real and set(shifted) <= real:
+        return tr(
+            "In {where}, every line number is one too small: count lines from 1, as an "
+            "editor shows them.",
+            where=found.where,
         )
-    return Outcome(True)
+    pattern = found.run.call.get("pattern")
+    if not got and found.wanted and isinstance(pattern, str) and _REGEX_SIGNS.search(pattern):
+        return tr(
+            "In {where}, you found no match; there are {total}. The pattern is a "
+            "regular expression: a line matches when `re.search(pattern, line)` finds "
+            "something, not when the pattern's text appears in it as it is.",
+            where=found.where,
+            total=len(found.everything),
+        )
+    invented = [g for g in got if g not in real]
+    if invented:
+        return tr(
+            "In {where}, match {number} is {file} line {line}, but that line does not "
+            "match the pattern: a line matches when `re.search(pattern, line)` finds "
+            "something in it.",
+            where=found.where,
+            number=got.index(invented[0]) + 1,
+            file=quote(invented[0][0]),
+            line=quote(invented[0][1]),
+        )
+    return None
+
+
+def _wrong_count(found: _Found) -> str | None:
+    if len(found.got) > found.cap:
+        return tr(
+            "In {where}, you returned {matches}; max_results is {cap}, so return at "
+            "most {cap}: the first ones by file and line.",
+            where=found.where,
+            matches=_count_matches(len(found.got)),
+            cap=found.cap,
+        )
+    if len(found.got) != len(found.wanted):
+        return tr(
+            "In {where}, you returned {matches}; there are {total} in all, so the result "
+            "should hold {wanted} (at most max_results={cap}).",
+            where=found.where,
+            matches=_count_matches(len(found.got)),
+            total=len(found.everything),
+            wanted=len(found.wanted),
+            cap=found.cap,
+        )
+    return None
+
+
+def _first_difference(found: _Found) -> str:
+    """The order's mistake when it has a name, else the first match that differs."""
+    got, wanted = found.got, found.wanted
+    named = _order_problem(found.where, got, wanted, found.everything, found.cap)
+    if named:
+        return named
+    first = next(i for i, (g, w) in enumerate(zip(got, wanted, strict=False)) if g != w)
+    return tr(
+        "In {where}, match {number} is {file} line {line}, expected {wanted_file} line "
+        "{wanted_line}: {why}.",
+        where=found.where,
+        number=first + 1,
+        file=quote(got[first][0]),
+        line=quote(got[first][1]),
+        wanted_file=quote(wanted[first][0]),
+        wanted_line=wanted[first][1],
+        why=tr(
+            "that match is real but not one of the first ones: cut the list only after "
+            "sorting all matches by file and line"
+        ),
+    )
+
+
+#: what can be wrong with a run's matches, the first cause first
+_MATCH_PROBLEMS = (
+    _unreadable_match,
+    _repeated_match,
+    _path_not_relative,
+    _outside_the_folder,
+    _not_real_matches,
+    _wrong_count,
+    _first_difference,
+)
 
 
 _ELLIPSES = ("...", "\u2026")

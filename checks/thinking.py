@@ -19,11 +19,12 @@ from checker.checks import (
     check,
     diag,
     json_text,
+    model_info,
     not_messages,
     safe,
+    thinking_default,
     tr,
 )
-from checker.rules.anthropic.models import model_info, thinking_default
 
 THINKING_TYPES = ("thinking", "redacted_thinking")
 #: the fields the API verifies a thinking block by, per type

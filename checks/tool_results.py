@@ -200,189 +200,220 @@ def tool_result_outcome(ctx: PythonContext, params: Mapping) -> Outcome:
     others cannot see (its `text_fields`): a run that raised, returned no block or content
     that is not a JSON object is "not judged yet" there, since another criterion names it.
     """
-    what = params.get("what", "")
-    primary = params.get("content") is not None
     waiting = None
     for position, run in enumerate(selected(ctx, params)):
-        where = tr("In run {run}", run=run.index + 1) + (f" ({what})" if what else "")
-        if run.exception is not None:
-            problem = not_scenario(run, ctx)
-            if problem:
-                return _not_judged(
-                    tr(
-                        "run {run} stopped with {type} in your own code",
-                        run=run.index + 1,
-                        type=run.exception.type,
-                    )
-                )
-            if not primary:
-                waiting = waiting or _raised_instead(run)
-                continue
-            return Outcome(
-                False,
-                tr(
-                    "{where}, your function raised {type}: {message}. Catch it and return a "
-                    "tool_result instead, so the model learns what went wrong.",
-                    where=where,
-                    type=_exception_name(run),
-                    message=quote(run.exception.message, 120),
-                ),
-            )
-        block = run.returned
-        if not isinstance(block, dict) or content_text(block.get("content")) is None:
-            waiting = waiting or tr(
-                "run {run} returned no tool_result block with text content", run=run.index + 1
-            )
-            continue
-        flag = block.get("is_error")
-        if "is_error" in params and params.get("is_error"):
-            if not _is_flag(flag):
-                if flag is not None and not isinstance(flag, bool):
-                    return Outcome(
-                        False,
-                        tr(
-                            "{where}, `is_error` should be {slip}.",
-                            where=where,
-                            slip=type_slip(flag, "boolean"),
-                        ),
-                    )
-                return Outcome(
-                    False,
-                    tr(
-                        '{where}, the result has no `"is_error": true`, so the model would read '
-                        "the failure as data that worked. Set it on every error result.",
-                        where=where,
-                    ),
-                )
-        elif "is_error" in params and flag not in (None, False):
-            return Outcome(
-                False,
-                tr(
-                    "{where}, the call worked but the result says `is_error`: {flag}. Leave it "
-                    "out (or false) on success.",
-                    where=where,
-                    flag=quote(flag),
-                ),
-            )
-        text = content_text(block.get("content"))
-        try:
-            parsed = json.loads(text) if text is not None else None
-        except ValueError:
-            if not primary:
-                waiting = waiting or tr(
-                    "the content of run {run} is not JSON yet", run=run.index + 1
-                )
-                continue
-            return Outcome(
-                False,
-                tr(
-                    "{where}, `content` is {text}, which is not JSON. Write it with "
-                    "`json.dumps(...)` so the model (and your code) can read its fields.",
-                    where=where,
-                    text=quote(text, 80),
-                ),
-            )
-        want = _per_run(params.get("content"), position)
-        if isinstance(want, dict):
-            if params.get("exact") and parsed != want:
-                args = run.call.get("args")
-                if isinstance(args, dict) and args and _inside(parsed, args):
-                    return Outcome(
-                        False,
-                        tr(
-                            "{where}, `content` holds {text}: the service got the whole "
-                            "`args` dict as one argument. Call it as `fn(**args)`, so each "
-                            "key becomes an argument.",
-                            where=where,
-                            text=quote(text, 80),
-                        ),
-                    )
-                if parsed != want and _inside(parsed, want):
-                    return Outcome(
-                        False,
-                        tr(
-                            "{where}, `content` holds {text}: the service's value is wrapped "
-                            "in something else. Send the value itself: `json.dumps(value)`.",
-                            where=where,
-                            text=quote(text, 80),
-                        ),
-                    )
-                return Outcome(
-                    False,
-                    tr(
-                        "{where}, `content` holds {text}; it should be the service's return "
-                        "value as JSON, unchanged: `json.dumps(result)`.",
-                        where=where,
-                        text=quote(text, 80),
-                    ),
-                )
-            if not isinstance(parsed, dict):
-                return Outcome(
-                    False,
-                    tr(
-                        "{where}, `content` is JSON but not an object: {text}. Make it an "
-                        'object such as `{{"error": ..., "message": ...}}`.',
-                        where=where,
-                        text=quote(text, 80),
-                    ),
-                )
-            for key, value in want.items():
-                got = parsed.get(key)
-                if got == value and type(got) is type(value):
-                    continue
-                if key in parsed and _same_spelled(got, value):
-                    return Outcome(
-                        False,
-                        tr(
-                            "{where}, `{key}` in the content should be {slip}.",
-                            where=where,
-                            key=key,
-                            slip=type_slip(got, _kind(value)),
-                        ),
-                    )
-                if got == value:  # 30.0 for 30: the same number
-                    continue
-                return Outcome(
-                    False,
-                    tr(
-                        "{where}, `{key}` in the content is {shown}; it should be {value}.",
-                        where=where,
-                        key=key,
-                        shown=_shown(parsed, key),
-                        value=quote(value),
-                    ),
-                )
-        elif not isinstance(parsed, dict) and params.get("text_fields"):
-            waiting = waiting or tr(
-                "the content of run {run} is not a JSON object yet", run=run.index + 1
-            )
-            continue
-        for key in params.get("text_fields") or []:
-            value = parsed.get(key) if isinstance(parsed, dict) else None
-            if not isinstance(value, str) or not value.strip():
-                return Outcome(
-                    False,
-                    tr(
-                        "{where}, the content has no `{key}` sentence. Say what went wrong and "
-                        "what the model can do about it.",
-                        where=where,
-                        key=key,
-                    ),
-                )
-            if not is_sentence(value, parsed.get("error")):
-                return Outcome(
-                    False,
-                    tr(
-                        "{where}, `{key}` is {text}: a placeholder, not a sentence the model "
-                        "can act on. Say what went wrong and what it can do about it.",
-                        where=where,
-                        key=key,
-                        text=quote(value, 60),
-                    ),
-                )
+        verdict = _result_of_run(ctx, params, run, position)
+        if isinstance(verdict, Outcome):
+            return verdict
+        waiting = waiting or verdict
     if waiting:
         return _not_judged(waiting)
     return Outcome(True)
+
+
+def _result_of_run(ctx: PythonContext, params: Mapping, run, position: int) -> Outcome | str | None:
+    """One run's result judged: a failed Outcome, why it is not judged yet, or None (right)."""
+    what = params.get("what", "")
+    primary = params.get("content") is not None
+    where = tr("In run {run}", run=run.index + 1) + (f" ({what})" if what else "")
+    if run.exception is not None:
+        return _raised(ctx, run, where, primary)
+    block = run.returned
+    if not isinstance(block, dict) or content_text(block.get("content")) is None:
+        return tr("run {run} returned no tool_result block with text content", run=run.index + 1)
+    flagged = _flag_problem(block.get("is_error"), params, where)
+    if flagged is not None:
+        return flagged
+    text = content_text(block.get("content"))
+    try:
+        parsed = json.loads(text) if text is not None else None
+    except ValueError:
+        if not primary:
+            return tr("the content of run {run} is not JSON yet", run=run.index + 1)
+        return Outcome(
+            False,
+            tr(
+                "{where}, `content` is {text}, which is not JSON. Write it with "
+                "`json.dumps(...)` so the model (and your code) can read its fields.",
+                where=where,
+                text=quote(text, 80),
+            ),
+        )
+    want = _per_run(params.get("content"), position)
+    if isinstance(want, dict):
+        wrong = _content_problem(parsed, want, text, run, params, where)
+        if wrong is not None:
+            return wrong
+    elif not isinstance(parsed, dict) and params.get("text_fields"):
+        return tr("the content of run {run} is not a JSON object yet", run=run.index + 1)
+    return _text_fields_problem(parsed, params, where)
+
+
+def _raised(ctx: PythonContext, run, where: str, primary: bool) -> Outcome | str:
+    """A run whose function raised: not the scenario's doing, waiting, or the failure."""
+    if not_scenario(run, ctx):
+        return _not_judged(
+            tr(
+                "run {run} stopped with {type} in your own code",
+                run=run.index + 1,
+                type=run.exception.type,
+            )
+        )
+    if not primary:
+        return _raised_instead(run)
+    return Outcome(
+        False,
+        tr(
+            "{where}, your function raised {type}: {message}. Catch it and return a "
+            "tool_result instead, so the model learns what went wrong.",
+            where=where,
+            type=_exception_name(run),
+            message=quote(run.exception.message, 120),
+        ),
+    )
+
+
+def _flag_problem(flag: Any, params: Mapping, where: str) -> Outcome | None:
+    """`is_error` against the criterion's: set on an error result, left out on success."""
+    if "is_error" in params and params.get("is_error"):
+        if _is_flag(flag):
+            return None
+        if flag is not None and not isinstance(flag, bool):
+            return Outcome(
+                False,
+                tr(
+                    "{where}, `is_error` should be {slip}.",
+                    where=where,
+                    slip=type_slip(flag, "boolean"),
+                ),
+            )
+        return Outcome(
+            False,
+            tr(
+                '{where}, the result has no `"is_error": true`, so the model would read '
+                "the failure as data that worked. Set it on every error result.",
+                where=where,
+            ),
+        )
+    if "is_error" in params and flag not in (None, False):
+        return Outcome(
+            False,
+            tr(
+                "{where}, the call worked but the result says `is_error`: {flag}. Leave it "
+                "out (or false) on success.",
+                where=where,
+                flag=quote(flag),
+            ),
+        )
+    return None
+
+
+def _content_problem(
+    parsed: Any, want: dict, text: str, run, params: Mapping, where: str
+) -> Outcome | None:
+    """The parsed content against `want`: equal when `exact`, else holding its keys."""
+    if params.get("exact") and parsed != want:
+        return _not_unchanged(parsed, want, text, run, where)
+    if not isinstance(parsed, dict):
+        return Outcome(
+            False,
+            tr(
+                "{where}, `content` is JSON but not an object: {text}. Make it an "
+                'object such as `{{"error": ..., "message": ...}}`.',
+                where=where,
+                text=quote(text, 80),
+            ),
+        )
+    for key, value in want.items():
+        got = parsed.get(key)
+        if got == value and type(got) is type(value):
+            continue
+        if key in parsed and _same_spelled(got, value):
+            return Outcome(
+                False,
+                tr(
+                    "{where}, `{key}` in the content should be {slip}.",
+                    where=where,
+                    key=key,
+                    slip=type_slip(got, _kind(value)),
+                ),
+            )
+        if got == value:  # 30.0 for 30: the same number
+            continue
+        return Outcome(
+            False,
+            tr(
+                "{where}, `{key}` in the content is {shown}; it should be {value}.",
+                where=where,
+                key=key,
+                shown=_shown(parsed, key),
+                value=quote(value),
+            ),
+        )
+    return None
+
+
+def _not_unchanged(parsed: Any, want: dict, text: str, run, where: str) -> Outcome:
+    """Content that should be the service's value unchanged, with the likely cause."""
+    args = run.call.get("args")
+    if isinstance(args, dict) and args and _inside(parsed, args):
+        return Outcome(
+            False,
+            tr(
+                "{where}, `content` holds {text}: the service got the whole "
+                "`args` dict as one argument. Call it as `fn(**args)`, so each "
+                "key becomes an argument.",
+                where=where,
+                text=quote(text, 80),
+            ),
+        )
+    if _inside(parsed, want):
+        return Outcome(
+            False,
+            tr(
+                "{where}, `content` holds {text}: the service's value is wrapped "
+                "in something else. Send the value itself: `json.dumps(value)`.",
+                where=where,
+                text=quote(text, 80),
+            ),
+        )
+    return Outcome(
+        False,
+        tr(
+            "{where}, `content` holds {text}; it should be the service's return "
+            "value as JSON, unchanged: `json.dumps(result)`.",
+            where=where,
+            text=quote(text, 80),
+        ),
+    )
+
+
+def _text_fields_problem(parsed: Any, params: Mapping, where: str) -> Outcome | None:
+    """Each of `text_fields` holds a sentence the model can act on."""
+    for key in params.get("text_fields") or []:
+        value = parsed.get(key) if isinstance(parsed, dict) else None
+        if not isinstance(value, str) or not value.strip():
+            return Outcome(
+                False,
+                tr(
+                    "{where}, the content has no `{key}` sentence. Say what went wrong and "
+                    "what the model can do about it.",
+                    where=where,
+                    key=key,
+                ),
+            )
+        if not is_sentence(value, parsed.get("error")):
+            return Outcome(
+                False,
+                tr(
+                    "{where}, `{key}` is {text}: a placeholder, not a sentence the model "
+                    "can act on. Say what went wrong and what it can do about it.",
+                    where=where,
+                    key=key,
+                    text=quote(value, 60),
+                ),
+            )
+    return None
 
 
 #: what a model can do next after a failed call, when the criterion names nothing else

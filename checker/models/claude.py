@@ -22,6 +22,10 @@ MODELS_OVERVIEW = f"{DOCS}/about-claude/models/overview"
 CURRENT_MODELS_PAGE = f"{DOCS}/models/overview"
 MODEL_DEPRECATIONS = f"{DOCS}/about-claude/model-deprecations"
 MIGRATION_GUIDE = f"{DOCS}/about-claude/models/migration-guide"
+#: read 2026-12-05: Fable 5.2 and Mythos 5.2's specs (1M context, 128k output, adaptive
+#: thinking always on, effort), and their four breaking changes from Fable 5.1 (the prefix
+#: check on every account among them; forcing is not one, so it stays rejected)
+FABLE_52_PAGE = Source(f"{DOCS}/models/fable-5-2/whats-new-fable-5-2", "2026-12-05")
 
 #: Claude versions from which an assistant prefill is rejected.
 NO_PREFILL_FROM = (4, 6)
@@ -73,6 +77,9 @@ class ClaudeModel(NamedTuple):
     #: (by default only on accounts created on or after 2026-08-31), "none" (no preserved
     #: thinking), None (not known)
     prefix_check: str | None
+    #: the model's own page and the date it was read: the source of its thinking, effort,
+    #: forcing, prefix-check and output facts (None: the vendor-wide pages of `SOURCES`)
+    page: Source | None
 
 
 _OLD_EFFORT = frozenset(("low", "medium", "high"))
@@ -95,6 +102,7 @@ def _model(name: str, ids: tuple[str, ...], version: tuple[int, int], **facts) -
         "sampling_exclusive": None,
         "prefill": version < NO_PREFILL_FROM,
         "prefix_check": "none" if version < (5, 1) else None,
+        "page": None,
     }
     row.update(facts)
     return ClaudeModel(name, ids, version, **row)
@@ -196,6 +204,31 @@ MODELS: tuple[ClaudeModel, ...] = (
         system_messages=True,
         prefix_check="all_accounts",
     ),
+    # Claude Fable 5.2 and Mythos 5.2 (released 2026-11-09): their "What's new" page lists four
+    # breaking changes from Fable 5.1, none of them about forcing, so Fable 5.1's request rules
+    # stand; the prefix check runs on every account
+    _model(
+        "Claude Fable 5.2",
+        ("claude-fable-5-2",),
+        (5, 2),
+        thinking_default="always",
+        disabled="no",
+        forced_tool_choice=False,
+        system_messages=True,
+        prefix_check="all_accounts",
+        page=FABLE_52_PAGE,
+    ),
+    _model(
+        "Claude Mythos 5.2",
+        ("claude-mythos-5-2",),
+        (5, 2),
+        thinking_default="always",
+        disabled="no",
+        forced_tool_choice=False,
+        system_messages=True,
+        prefix_check="all_accounts",
+        page=FABLE_52_PAGE,
+    ),
     _model(
         "Claude Opus 5.5",
         ("claude-opus-5-5",),
@@ -231,10 +264,15 @@ MODELS: tuple[ClaudeModel, ...] = (
 )
 
 #: The models the models overview lists as current (checked 2026-12-01 against
-#: `CURRENT_MODELS_PAGE`): the one list `tooltutor validate` compares a course's `model`
-#: with. Older models may still answer, but their pages call them legacy.
+#: `CURRENT_MODELS_PAGE`; Fable 5.2 and Mythos 5.2 added 2026-12-05 from their "What's new"
+#: page): the one list `tooltutor validate` compares a course's `model` with, and the roster
+#: the lessons render (`checker.models.course_facts`). Older models may still answer, but
+#: their pages call them legacy.
+CURRENT_MODELS_READ = "2026-12-01"
 CURRENT_MODELS: frozenset[str] = frozenset(
     (
+        "Claude Fable 5.2",
+        "Claude Mythos 5.2",
         "Claude Fable 5.1",
         "Claude Mythos 5.1",
         "Claude Opus 5.5",
@@ -260,7 +298,17 @@ CACHE_MINIMUM = {
     ("opus", (4, 0)): 1024,
     ("sonnet", (4, 0)): 1024,
     ("sonnet", (3, 7)): 1024,
+    # the current 5.x models (read 2026-12-05, `CACHE_MINIMUM_READ`)
+    ("fable", (5, 1)): 512,
+    ("mythos", (5, 1)): 512,
+    ("fable", (5, 2)): 512,
+    ("mythos", (5, 2)): 512,
+    ("opus", (5, 5)): 512,
+    ("sonnet", (5, 5)): 512,
+    ("haiku", (5, 5)): 512,
 }
+#: when the 5.x minimums above were read from the prompt caching page
+CACHE_MINIMUM_READ = "2026-12-05"
 #: the smallest minimum any current model has (reported for Claude Opus 5): used for
 #: models the table does not list, so that no prefix long enough for them is flagged
 LOWEST_CACHE_MINIMUM = 512
@@ -275,7 +323,7 @@ WEB_SEARCH_PAGE = f"{DOCS}/agents-and-tools/tool-use/web-search-tool"
 TOOL_CHOICE_PAGE = f"{DOCS}/agents-and-tools/tool-use/implement-tool-use#forcing-tool-use"
 PREFILL_PAGE = f"{DOCS}/build-with-claude/prompt-engineering/prefill-claudes-response"
 PRESERVED_THINKING_PAGE = f"{DOCS}/build-with-claude/preserved-thinking"
-#: read 2026-12-08: the prefix check's models (its `supportedModels`), `drop_block`, and
+#: the prefix check's models (its `supportedModels`), `drop_block`, and
 #: the beta header `thinking-binding-controls-2026-08-01`
 BOUND_THINKING_FIX_PAGE = f"{PRESERVED_THINKING_PAGE}/fix-bound-to-a-different-conversation"
 #: when the facts above were read
@@ -292,7 +340,7 @@ SOURCES: dict[str, Source] = {
     "prefill": Source(PREFILL_PAGE, READ),
     "cache_min_tokens": Source(CACHING_PAGE, READ),
     "max_output": Source(MODELS_OVERVIEW, READ),
-    "prefix_check": Source(PRESERVED_THINKING_PAGE, "2026-12-08"),
+    "prefix_check": Source(PRESERVED_THINKING_PAGE, READ),
 }
 _DECORATION = re.compile(r"^(?:[a-z]{2,6}\.)?anthropic\.")
 _DATE = re.compile(r"-\d{8}$")
@@ -312,11 +360,14 @@ def normal_id(model: str) -> str:
     return m
 
 
+_FAMILIES = ("opus", "sonnet", "haiku", "fable", "mythos")
+
+
 def cache_minimum(model: ClaudeModel) -> int | None:
     """The documented minimum cacheable prefix of a model in the table, or None."""
     if model.ids[0] == "claude-mythos-preview":
         return CACHE_MINIMUM[("mythos", (0, 0))]
-    family = next((f for f in ("opus", "sonnet", "haiku") if f in model.ids[0]), None)
+    family = next((f for f in _FAMILIES if f in model.ids[0]), None)
     return CACHE_MINIMUM.get((family, model.version)) if family else None
 
 
@@ -360,11 +411,24 @@ def _facts(m: ClaudeModel) -> dict:
     }
 
 
+#: the facts a model's own page (`ClaudeModel.page`) is the source of
+PAGE_FACTS = ("effort", "thinking", "thinking_lowest", "forced_tool_choice", "prefix_check")
+
+
+def _sources(m: ClaudeModel) -> dict[str, Source]:
+    sources = dict(SOURCES)
+    if m.version >= (5, 1):
+        sources["cache_min_tokens"] = Source(CACHING_PAGE, CACHE_MINIMUM_READ)
+    if m.page is not None:
+        sources.update(dict.fromkeys(PAGE_FACTS, m.page))
+        sources["max_output"] = m.page
+    return sources
+
+
 def rows() -> tuple[ModelFacts, ...]:
     """The Claude models as rows of the capability table."""
     return tuple(
-        ModelFacts(m.ids[0], "anthropic", m.name, m.ids[1:], _facts(m), dict(SOURCES))
-        for m in MODELS
+        ModelFacts(m.ids[0], "anthropic", m.name, m.ids[1:], _facts(m), _sources(m)) for m in MODELS
     )
 
 

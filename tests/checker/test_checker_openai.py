@@ -457,11 +457,12 @@ def test_rule_near_miss(body, rule):
 
 
 def test_every_rule_has_a_broken_case_and_a_near_miss():
-    from test_rules_openai_new import BROKEN as NEW_BROKEN
-    from test_rules_openai_new import NEAR_MISSES as NEW_NEAR_MISSES
+    from chat_broken_body import BODY_BROKEN
+    from chat_broken_tools import TOOLS_BROKEN
+    from chat_near_misses import NEAR_MISSES as NEW_NEAR_MISSES
 
     own = rules.ids("openai") - SESSION_RULES
-    assert own <= {case[2] for case in BROKEN + NEW_BROKEN}
+    assert own <= {case[2] for case in BROKEN + TOOLS_BROKEN + BODY_BROKEN}
     assert own <= {case[2] for case in NEAR_MISSES + NEW_NEAR_MISSES}
 
 

@@ -565,3 +565,27 @@ def test_an_unknown_id_in_also_hides_is_named(pack):
     found = [str(p) for p in exercise_problems(pack, "propose-slot")]
     text = one(found, f"01-propose-slot.yaml:{line + 1}:", "'fits-free-slt'", "hides nothing")
     assert "did you mean 'fits-free-slot'?" in text
+
+
+@pytest.mark.parametrize(
+    "after, words",
+    [
+        ("[earlist]", ["'earlist', which is no earlier criterion", "did you mean 'earliest'?"]),
+        ("[json-schema]", ["'json-schema', which comes later", "move this criterion below it"]),
+    ],
+    ids=["misspelt", "a later one"],
+)
+def test_after_must_name_an_earlier_criterion(pack, after, words):
+    line = edit(
+        pack,
+        PROPOSE,
+        "    label: It takes the earliest slot that fits\n",
+        "    label: It takes the earliest slot that fits\n"
+        "  - check: equals\n"
+        "    id: same-start\n"
+        "    label: It starts at eleven\n"
+        f"    after: {after}\n"
+        '    params: {at: /start, key: "2026-03-02T11:00"}\n',
+    )
+    text = one(problems(pack), f"01-propose-slot.yaml:{line + 4}:")
+    assert all(w in text for w in words), text

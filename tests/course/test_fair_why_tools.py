@@ -243,6 +243,26 @@ def test_tool_or_not_untouched_starter_gets_one_message_per_entry():
     assert '`reason`: "" is not one of' in first.hint
 
 
+def test_tool_or_not_untouched_starter_meets_no_criterion():
+    """Nothing is ticked on the starter: the consistency of `reason` with `needs_tool` is
+    judged once the entries have their shape (`after: [shape]`), and says so meanwhile."""
+    exercise = COURSE.exercise("tool-or-not")
+    v = mark_answer(COURSE, exercise, exercise.starter)
+    assert [c.passed for c in v.criteria] == [False] * len(v.criteria)
+    consistent = next(c for c in v.criteria if c.id == "consistent")
+    shape = next(c for c in v.criteria if c.id == "shape")
+    assert consistent.message == f"Not checked until this is met: {shape.label}"
+
+
+def test_tool_or_not_consistency_is_judged_once_the_shape_holds():
+    solution = json.loads(COURSE.exercise("tool-or-not").solution)
+    solution["fx-rate"]["reason"] = "none"  # well formed, but a tool with no reason
+    v = verdict("tool-or-not", json.dumps(solution))
+    met = {c.id: c.passed for c in v.criteria}
+    assert met["shape"] and not met["consistent"]
+    assert "Not checked" not in next(c.message for c in v.criteria if c.id == "consistent")
+
+
 def test_tool_or_not_type_slips_are_not_blamed_on_the_verdict():
     """A string "true" is a type slip: the wrong-verdict note must not be shown for it."""
     v = verdict("tool-or-not", _as_strings())

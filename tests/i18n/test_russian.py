@@ -180,6 +180,27 @@ def test_an_image_size_is_written_with_a_decimal_comma():
     assert _mb(5_500_000) == "5.2"
 
 
+def test_the_loop_checks_name_a_call_and_a_request_in_russian():
+    """A call is named in the learner's language, and a message that begins with the
+    request it is about begins as Russian does ("В запросе 2 запуска 1"), capitalised."""
+    from types import SimpleNamespace
+
+    from checker.loop_checks import _answer_problem, _key_of
+
+    run = SimpleNamespace(index=0, requests=[{}, {"messages": [{"role": "assistant"}]}])
+    with use_language("ru"):
+        assert _key_of("get_weather", {"city": "Paris"}) == (
+            '"get_weather" с входом {"city": "Paris"}'
+        )
+        assert _answer_problem(run, 1, [{"id": "t1", "name": "f"}]).startswith(
+            "В запросе 2 запуска 1 последнее сообщение"
+        )
+    with use_language("en"):
+        assert _answer_problem(run, 1, [{"id": "t1", "name": "f"}]).startswith(
+            "Request 2 of run 1 does not end"
+        )
+
+
 # -- the command line ------------------------------------------------------------------------
 
 
@@ -203,8 +224,13 @@ def test_the_bundled_course_speaks_russian_from_each_source(run, args, env):
 
 
 def test_progress_in_russian_has_the_right_forms(run):
+    import json
+
+    total = json.loads(run("progress", "--json").stdout)["totals"]["exercises"]
+    # "из N" takes the genitive: singular after 1, 21, 31... (not 11), plural otherwise
+    noun = "упражнения" if total % 10 == 1 and total % 100 != 11 else "упражнений"
     out = run("--lang", "ru", "progress").stdout
-    assert "Решено: 0 из 21 упражнения (начато: 0), использовано 0 подсказок," in out
+    assert f"Решено: 0 из {total} {noun} (начато: 0), использовано 0 подсказок," in out
     assert "просмотрено 0 решений." in out
     assert "Отвечено вопросов: 0 из" in out
     assert "  #  Решено     Начато  Подсказки  Урок" in out

@@ -82,34 +82,9 @@ def anthropic_session(
         for r in range(rounds + 1):
             request = copy.deepcopy(body)
             request["messages"] = copy.deepcopy(messages)
-            content: list[dict[str, Any]] = []
-            if thinking == "enabled":
-                if redacted and r == 0:
-                    content.append({"type": "redacted_thinking", "data": ids("EmwKAhgBEgy")})
-                else:
-                    content.append(
-                        {
-                            "type": "thinking",
-                            "thinking": f"Asked: {q[:20]}… I call the tool (round {r}).",
-                            "signature": ids("ErUBCkYIBxgCIkB"),
-                        }
-                    )
-            if r < rounds:
-                if text_before_calls:
-                    content.append({"type": "text", "text": "Let me look that up."})
-                for k in range(parallel):
-                    content.append(
-                        {
-                            "type": "tool_use",
-                            "id": ids("toolu_01"),
-                            "name": "get_weather",
-                            "input": {"city": ["Lisbon", "Porto", "Faro"][k % 3], "day": "today"},
-                        }
-                    )
-                stop = "tool_use"
-            else:
-                content.append({"type": "text", "text": f"Here is what I found for: {q}"})
-                stop = "end_turn"
+            content, stop = _anthropic_turn(
+                ids, q, r, rounds, thinking, redacted, text_before_calls, parallel
+            )
             response = {
                 "id": ids("msg_01"),
                 "type": "message",
@@ -146,6 +121,48 @@ def anthropic_session(
                         if b["type"] not in ("thinking", "redacted_thinking")
                     ]
     return out
+
+
+def _anthropic_turn(
+    ids: Ids,
+    q: str,
+    r: int,
+    rounds: int,
+    thinking: str,
+    redacted: bool,
+    text_before_calls: bool,
+    parallel: int,
+) -> tuple[list[dict[str, Any]], str]:
+    """The assistant's content in round `r` of question `q`, and its stop reason."""
+    content: list[dict[str, Any]] = []
+    if thinking == "enabled":
+        if redacted and r == 0:
+            content.append({"type": "redacted_thinking", "data": ids("EmwKAhgBEgy")})
+        else:
+            content.append(
+                {
+                    "type": "thinking",
+                    "thinking": f"Asked: {q[:20]}… I call the tool (round {r}).",
+                    "signature": ids("ErUBCkYIBxgCIkB"),
+                }
+            )
+    if r < rounds:
+        if text_before_calls:
+            content.append({"type": "text", "text": "Let me look that up."})
+        for k in range(parallel):
+            content.append(
+                {
+                    "type": "tool_use",
+                    "id": ids("toolu_01"),
+                    "name": "get_weather",
+                    "input": {"city": ["Lisbon", "Porto", "Faro"][k % 3], "day": "today"},
+                }
+            )
+        stop = "tool_use"
+    else:
+        content.append({"type": "text", "text": f"Here is what I found for: {q}"})
+        stop = "end_turn"
+    return content, stop
 
 
 # --------------------------------------------------------------------------- Chat Completions

@@ -15,10 +15,8 @@ async def test_lesson_two_journey(make_app, bundled_course):
     from tooltutor.tui.screens.exercise import ExerciseScreen
     from tooltutor.tui.screens.lesson import LessonScreen
     from tooltutor.tui.widgets.exercise.checklist import Checklist, CriterionRow
-    from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
     from tooltutor.tui.widgets.exercise.editor import AnswerEditor
     from tooltutor.tui.widgets.exercise.hints import HintsPanel
-    from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
     from tooltutor.tui.widgets.map.lesson_tree import LessonTree
 
     course = bundled_course
@@ -28,8 +26,6 @@ async def test_lesson_two_journey(make_app, bundled_course):
     failing_label = next(c["label"] for c in exercise.criteria if c["check"] == "tool-result")
     right = course.expand(exercise.solution)
     check_spec = next(c for c in course.lesson("round-trip").checks if c["id"] == "send-email-sent")
-    right_choice = next(i for i, c in enumerate(check_spec["choices"]) if c["correct"])
-    wrong_choice = next(i for i, c in enumerate(check_spec["choices"]) if not c["correct"])
 
     app = make_app(course)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -53,25 +49,7 @@ async def test_lesson_two_journey(make_app, bundled_course):
         assert lesson_screen.lesson.id == "round-trip"
 
         # Turn pages to the first inline check and answer it (wrong, then right).
-        await press_until(
-            pilot,
-            "right",
-            lambda: "send-email-sent" in lesson_screen.pages[lesson_screen.page_index].check_ids,
-        )
-        check = lesson_screen.query_one("#check-send-email-sent", InlineCheck)
-        choices = check.query_one(OptionList)
-        await press_until(pilot, "tab", lambda: app.focused is choices)
-        await press_until(pilot, "down", lambda: choices.highlighted == wrong_choice)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Not quite" in str(check.query_one(".check-verdict").render())
-        await press_until(pilot, "up", lambda: choices.highlighted <= right_choice)
-        await press_until(pilot, "down", lambda: choices.highlighted == right_choice)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert "Right" in str(check.query_one(".check-verdict").render())
-        saved = app.store.check_answer(course.id, "round-trip", "send-email-sent")
-        assert (saved.choice_index, saved.correct, saved.tries) == (right_choice, True, 2)
+        await _answer_the_first_check(pilot, app, lesson_screen, course, check_spec)
 
         # Open the lesson's first exercise.
         await pilot.press("x")
@@ -96,19 +74,7 @@ async def test_lesson_two_journey(make_app, bundled_course):
         assert "Not yet" in str(workspace.query_one("#summary").render())
 
         # Jump to a diagnostic's line and column (the last one, past the first line).
-        diagnostics = workspace.query_one(DiagnosticList)
-        assert diagnostics.display and diagnostics.diagnostics
-        last = len(diagnostics.diagnostics) - 1
-        target = diagnostics.diagnostics[last]
-        assert target.line > 1 and target.column > 1
-        await pilot.press("escape")  # leave the editor
-        await press_until(pilot, "tab", lambda: app.focused is diagnostics)
-        await press_until(pilot, "down", lambda: diagnostics.highlighted == last)
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.focused is editor
-        assert editor.cursor_location == cursor_location(target.line, target.column, wrong)
-        assert editor.cursor_location == (target.line - 1, target.column - 1)
+        await _jump_to_the_last_diagnostic(pilot, app, workspace, editor, wrong)
 
         # Reveal a hint.
         await pilot.press("escape", "h")
@@ -140,6 +106,61 @@ async def test_lesson_two_journey(make_app, bundled_course):
         await pilot.press("q")
 
     # Restart: the draft and the progress are still there.
+    await _restart_keeps_the_progress(make_app, course, exercise, right)
+
+
+async def _answer_the_first_check(pilot, app, lesson_screen, course, check_spec) -> None:
+    """Turn to Lesson 2's first inline check, answer it wrong, then right; it is saved."""
+    from tooltutor.tui.widgets.lesson.inline_check import InlineCheck
+
+    right_choice = next(i for i, c in enumerate(check_spec["choices"]) if c["correct"])
+    wrong_choice = next(i for i, c in enumerate(check_spec["choices"]) if not c["correct"])
+    await press_until(
+        pilot,
+        "right",
+        lambda: "send-email-sent" in lesson_screen.pages[lesson_screen.page_index].check_ids,
+    )
+    check = lesson_screen.query_one("#check-send-email-sent", InlineCheck)
+    choices = check.query_one(OptionList)
+    await press_until(pilot, "tab", lambda: app.focused is choices)
+    await press_until(pilot, "down", lambda: choices.highlighted == wrong_choice)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert "Not quite" in str(check.query_one(".check-verdict").render())
+    await press_until(pilot, "up", lambda: choices.highlighted <= right_choice)
+    await press_until(pilot, "down", lambda: choices.highlighted == right_choice)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert "Right" in str(check.query_one(".check-verdict").render())
+    saved = app.store.check_answer(course.id, "round-trip", "send-email-sent")
+    assert (saved.choice_index, saved.correct, saved.tries) == (right_choice, True, 2)
+
+
+async def _jump_to_the_last_diagnostic(pilot, app, workspace, editor, wrong: str) -> None:
+    """Enter on the last diagnostic puts the editor's cursor on its line and column."""
+    from tooltutor.tui.widgets.exercise.diagnostics import DiagnosticList
+
+    diagnostics = workspace.query_one(DiagnosticList)
+    assert diagnostics.display and diagnostics.diagnostics
+    last = len(diagnostics.diagnostics) - 1
+    target = diagnostics.diagnostics[last]
+    assert target.line > 1 and target.column > 1
+    await pilot.press("escape")  # leave the editor
+    await press_until(pilot, "tab", lambda: app.focused is diagnostics)
+    await press_until(pilot, "down", lambda: diagnostics.highlighted == last)
+    await pilot.press("enter")
+    await pilot.pause()
+    assert app.focused is editor
+    assert editor.cursor_location == cursor_location(target.line, target.column, wrong)
+    assert editor.cursor_location == (target.line - 1, target.column - 1)
+
+
+async def _restart_keeps_the_progress(make_app, course, exercise, right: str) -> None:
+    """A new app shows the exercise passed, its draft, the check's answer and the hint."""
+    from tooltutor.tui.screens.course_map import CourseMapScreen
+    from tooltutor.tui.widgets.exercise.editor import AnswerEditor
+    from tooltutor.tui.widgets.map.lesson_tree import LessonTree
+
     app = make_app(course)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

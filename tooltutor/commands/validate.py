@@ -1,6 +1,7 @@
-"""`tooltutor validate [DIR] [--lang LANG] [--strict] [--verbose] [--write-schemas]`: every
-problem in a course directory, the exercise self-test (with why an answer was not marked
-as declared), and the state of each translation (one line per language)."""
+"""`tooltutor validate [DIR] [--lang LANG] [--strict] [--verbose] [--max-fact-age DAYS]
+[--write-schemas]`: every problem in a course directory, the exercise self-test (with why
+an answer was not marked as declared), model facts the lessons show that are older than
+DAYS, and the state of each translation (one line per language)."""
 
 from __future__ import annotations
 
@@ -57,6 +58,16 @@ def add_parser(parser) -> None:
         ),
     )
     parser.add_argument(
+        "--max-fact-age",
+        type=int,
+        default=None,
+        metavar="DAYS",
+        help=t(
+            "warn when a model fact the lessons show (a facts placeholder) was read more "
+            "than DAYS days ago (default: 90)"
+        ),
+    )
+    parser.add_argument(
         "--write-schemas",
         action="store_true",
         help=t(
@@ -107,6 +118,10 @@ def run(args) -> int:
     ensure_trusted(course, assume=getattr(args, "trust", False))
     problems = list(course.problems)
     problems += model_problems(course)
+    from tooltutor.course.facts_check import DEFAULT_MAX_AGE_DAYS, fact_problems
+
+    max_age = getattr(args, "max_fact_age", None)
+    problems += fact_problems(course, DEFAULT_MAX_AGE_DAYS if max_age is None else max_age)
     from tooltutor.course.translation.check_messages import check_message_problems
 
     problems += check_message_problems(course)

@@ -125,6 +125,7 @@ class CourseChecks:
                     f"{len(exercise.hints)} hints",
                 )
             cid = criterion.get("id", criterion["check"])
+            self._after_names_earlier(exercise, doc, i)
             if cid in (criterion.get("also_hides") or []):
                 self.problem(
                     exercise.path,
@@ -139,6 +140,27 @@ class CourseChecks:
                 self.problem(exercise.path, doc.locate("/choices"), "two choices share an id")
             if not any(c["correct"] for c in exercise.choices):
                 self.problem(exercise.path, doc.locate("/choices"), "no choice is marked correct")
+
+    def _after_names_earlier(self, exercise: Exercise, doc: YamlDoc, index: int) -> None:
+        """`after:` names criteria judged before this one: an id of a later criterion (or
+        of none) would leave it never judged, or judged on nothing."""
+        import difflib
+
+        earlier = [c.get("id", c["check"]) for c in exercise.criteria[:index]]
+        later = [c.get("id", c["check"]) for c in exercise.criteria[index:]]
+        for j, name in enumerate(exercise.criteria[index].get("after") or []):
+            if name in earlier:
+                continue
+            if name in later:
+                why = f"`after` names '{name}', which comes later: move this criterion below it"
+            else:
+                close = difflib.get_close_matches(name, earlier, n=1)
+                why = f"`after` names '{name}', which is no earlier criterion" + (
+                    f" (did you mean '{close[0]}'?)"
+                    if close
+                    else f" (earlier: {', '.join(earlier) or 'none'})"
+                )
+            self.problem(exercise.path, doc.locate(f"/criteria/{index}/after/{j}"), why)
 
     def _keys_of_other_kinds(self, exercise: Exercise, doc: YamlDoc) -> None:
         """A key only another kind of exercise reads (`entry` in a JSON exercise) is never

@@ -183,8 +183,16 @@ class Course:
         return [p for p in self.problems if p.severity == "error"]
 
     def expand(self, text: str) -> str:
-        """Course text with `{{model}}` replaced by the course's model id."""
-        return text.replace("{{model}}", self.model) if "{{" in text else text
+        """Course text with `{{model}}` replaced by the course's model id, and each
+        `{{facts:NAME}}` by its list of models in the course's language (`facts`)."""
+        if "{{" not in text:
+            return text
+        text = text.replace("{{model}}", self.model)
+        if "{{facts:" in text:
+            from tooltutor.course.facts import render
+
+            text = render(text, self.lang)
+        return text
 
 
 def display_path(path: Path) -> str:

@@ -36,97 +36,15 @@ def place(problem: str, context: str, lines: list[str], line: int, column: int, 
 
 
 def _words(problem: str, context: str, lines: list[str], line: int, column: int, start) -> str:
-    here = lines[line] if 0 <= line < len(lines) else ""
-    indent = _indent(here)
     said = f"({problem}{' ' + context if context else ''})"
     if "expected key" in problem or "expected '-' indicator" in problem:
-        block = _block_scalar_above(lines, line)
-        if block is not None:
-            at, text_indent = block
-            return (
-                f"this line is indented less than the text of the block that starts at line "
-                f"{at + 1} (a `|` or `>` block: its lines are at column {text_indent + 1}): "
-                f"indent every line of the block at least as much as its first {said}"
-            )
-        if start is not None:
-            s_line, s_col = start
-            opener = lines[s_line] if 0 <= s_line < len(lines) else ""
-            if "'-' indicator" in problem:
-                item = _item_content(opener, s_col)
-                if indent < s_col:
-                    return (
-                        f"this line is indented less than the items of the list that starts "
-                        f"at line {s_line + 1} (its '- ' at column {s_col + 1}): line it up "
-                        f"with them, or with the key that holds the list to end it {said}"
-                    )
-                if indent > s_col and item is not None and indent != item:
-                    return (
-                        f"this line is indented {indent} spaces, but the keys of the list item "
-                        f"above (line {s_line + 1}) are at {item}: line it up with them {said}"
-                    )
-                return (
-                    f"this line is not an item of the list that starts at line {s_line + 1}: "
-                    f"start it with '- ' at column {s_col + 1}, or indent it under an item "
-                    f"{said}"
-                )
-            above = _previous(lines, line)
-            prev = _indent(lines[above]) if above is not None else 0
-            dashed = re.match(r"\s*-[^\s-]", opener)
-            if dashed:
-                return (
-                    f"line {s_line + 1} starts with '{dashed.group(0).strip()}': write a space "
-                    f"after '-' to start a list item {said}"
-                )
-            if s_col < indent < prev:
-                return (
-                    f"this line is indented less than the item above it (line {above + 1}) "
-                    f"and more than the keys of the mapping that starts at line {s_line + 1} "
-                    f"(column {s_col + 1}): line it up with one of them {said}"
-                )
-            if here.lstrip().startswith("- "):
-                return (
-                    f"a list item among the keys of the mapping that starts at line "
-                    f"{s_line + 1}: a list goes under a key of its own (`key:`, then its "
-                    f"items on the lines below, indented) {said}"
-                )
-            if indent < s_col:
-                return (
-                    f"this line is indented less than the item above it: the keys of the "
-                    f"mapping that starts at line {s_line + 1} are at column {s_col + 1}; "
-                    f"line it up with them, or with a key further out {said}"
-                )
-            if indent > s_col:
-                return (
-                    f"this line is indented more than the keys of the mapping that starts at "
-                    f"line {s_line + 1} (column {s_col + 1}): line it up with them {said}"
-                )
-            return (
-                f"this line is not `key: value`, as the lines of the mapping that starts at "
-                f"line {s_line + 1} are: add the key, or quote the text {said}"
-            )
+        found = _indentation_words(problem, lines, line, start, said)
+        if found is not None:
+            return found
     if "mapping values are not allowed" in problem:
-        before = here[:column]
-        key = _KEY.match(here)
-        if key and len(key.group(0).rstrip()) < column:
-            return (
-                f"a second ': ' on this line: the value after `{key.group(3).strip()}:` holds "
-                f"a colon and a space, which YAML reads as a new key: put the value in quotes "
-                f'("...") {said}'
-            )
-        above = _previous(lines, line)
-        if above is not None and indent > _indent(lines[above]) and _KEY.match(lines[above]):
-            name = _KEY.match(lines[above]).group(3).strip()
-            return (
-                f"this line is indented more than `{name}` above it, so YAML reads it as part "
-                f"of that value: line it up with `{name}` {said}"
-            )
-        if above is not None and indent > _indent(lines[above]):
-            return (
-                f"this line is indented more than line {above + 1} above it, so YAML reads it "
-                f"as part of that line's value: line it up with the key it belongs to {said}"
-            )
-        if ": " in before or before.rstrip().endswith(":"):
-            return f"a colon and a space inside a value: put the value in quotes {said}"
+        found = _colon_words(lines, line, column, said)
+        if found is not None:
+            return found
     if "could not find expected ':'" in problem and start is not None:
         return (
             f"line {start[0] + 1} is not `key: value`: if it continues the text above, indent "
@@ -148,6 +66,106 @@ def _words(problem: str, context: str, lines: list[str], line: int, column: int,
             f"'{opening}' or '{closing}' {said}"
         )
     return ""
+
+
+def _indentation_words(problem: str, lines: list[str], line: int, start, said: str) -> str | None:
+    """A line that is not the key or the list item YAML expected there: why, by its indent."""
+    here = lines[line] if 0 <= line < len(lines) else ""
+    indent = _indent(here)
+    block = _block_scalar_above(lines, line)
+    if block is not None:
+        at, text_indent = block
+        return (
+            f"this line is indented less than the text of the block that starts at line "
+            f"{at + 1} (a `|` or `>` block: its lines are at column {text_indent + 1}): "
+            f"indent every line of the block at least as much as its first {said}"
+        )
+    if start is not None:
+        s_line, s_col = start
+        opener = lines[s_line] if 0 <= s_line < len(lines) else ""
+        if "'-' indicator" in problem:
+            item = _item_content(opener, s_col)
+            if indent < s_col:
+                return (
+                    f"this line is indented less than the items of the list that starts "
+                    f"at line {s_line + 1} (its '- ' at column {s_col + 1}): line it up "
+                    f"with them, or with the key that holds the list to end it {said}"
+                )
+            if indent > s_col and item is not None and indent != item:
+                return (
+                    f"this line is indented {indent} spaces, but the keys of the list item "
+                    f"above (line {s_line + 1}) are at {item}: line it up with them {said}"
+                )
+            return (
+                f"this line is not an item of the list that starts at line {s_line + 1}: "
+                f"start it with '- ' at column {s_col + 1}, or indent it under an item "
+                f"{said}"
+            )
+        above = _previous(lines, line)
+        prev = _indent(lines[above]) if above is not None else 0
+        dashed = re.match(r"\s*-[^\s-]", opener)
+        if dashed:
+            return (
+                f"line {s_line + 1} starts with '{dashed.group(0).strip()}': write a space "
+                f"after '-' to start a list item {said}"
+            )
+        if s_col < indent < prev:
+            return (
+                f"this line is indented less than the item above it (line {above + 1}) "
+                f"and more than the keys of the mapping that starts at line {s_line + 1} "
+                f"(column {s_col + 1}): line it up with one of them {said}"
+            )
+        if here.lstrip().startswith("- "):
+            return (
+                f"a list item among the keys of the mapping that starts at line "
+                f"{s_line + 1}: a list goes under a key of its own (`key:`, then its "
+                f"items on the lines below, indented) {said}"
+            )
+        if indent < s_col:
+            return (
+                f"this line is indented less than the item above it: the keys of the "
+                f"mapping that starts at line {s_line + 1} are at column {s_col + 1}; "
+                f"line it up with them, or with a key further out {said}"
+            )
+        if indent > s_col:
+            return (
+                f"this line is indented more than the keys of the mapping that starts at "
+                f"line {s_line + 1} (column {s_col + 1}): line it up with them {said}"
+            )
+        return (
+            f"this line is not `key: value`, as the lines of the mapping that starts at "
+            f"line {s_line + 1} are: add the key, or quote the text {said}"
+        )
+    return None
+
+
+def _colon_words(lines: list[str], line: int, column: int, said: str) -> str | None:
+    """A ': ' where YAML allows no new key: a colon inside a value, or a line indented too far."""
+    here = lines[line] if 0 <= line < len(lines) else ""
+    indent = _indent(here)
+    before = here[:column]
+    key = _KEY.match(here)
+    if key and len(key.group(0).rstrip()) < column:
+        return (
+            f"a second ': ' on this line: the value after `{key.group(3).strip()}:` holds "
+            f"a colon and a space, which YAML reads as a new key: put the value in quotes "
+            f'("...") {said}'
+        )
+    above = _previous(lines, line)
+    if above is not None and indent > _indent(lines[above]) and _KEY.match(lines[above]):
+        name = _KEY.match(lines[above]).group(3).strip()
+        return (
+            f"this line is indented more than `{name}` above it, so YAML reads it as part "
+            f"of that value: line it up with `{name}` {said}"
+        )
+    if above is not None and indent > _indent(lines[above]):
+        return (
+            f"this line is indented more than line {above + 1} above it, so YAML reads it "
+            f"as part of that line's value: line it up with the key it belongs to {said}"
+        )
+    if ": " in before or before.rstrip().endswith(":"):
+        return f"a colon and a space inside a value: put the value in quotes {said}"
+    return None
 
 
 _QUOTED_VALUE = re.compile(r"""^\s*(?:-\s+)?(?:[\w.-]+:\s+)?(["'])""")

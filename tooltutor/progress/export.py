@@ -25,11 +25,30 @@ def export_progress(conn: sqlite3.Connection, course_id: str | None, texts: bool
 
 
 def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dict[str, Any]:
-    exercises: dict[str, dict[str, Any]] = {}
+    args = (course_id,)
+    exercises = _Exercises(texts)
+    entry = exercises.entry
+    _read_attempts(conn, args, entry)
+    _read_help_and_drafts(conn, args, entry, texts)
+    if texts:
+        _read_texts(conn, args, entry)
+    return {
+        "exercises": dict(sorted(exercises.by_id.items())),
+        "checks": _lesson_checks(conn, args),
+        "position": _position(conn, args),
+    }
 
-    def entry(exercise_id: str) -> dict[str, Any]:
-        if exercise_id not in exercises:
-            exercises[exercise_id] = {
+
+class _Exercises:
+    """Each exercise's summary, made with its defaults the first time it is named."""
+
+    def __init__(self, texts: bool) -> None:
+        self.texts = texts
+        self.by_id: dict[str, dict[str, Any]] = {}
+
+    def entry(self, exercise_id: str) -> dict[str, Any]:
+        if exercise_id not in self.by_id:
+            self.by_id[exercise_id] = {
                 "status": NEW,
                 "lesson_id": None,
                 "attempts": 0,
@@ -43,11 +62,13 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
                 "solution_viewed": False,
                 "draft_saved_at": None,
             }
-            if texts:
-                exercises[exercise_id].update(draft=None, history=[], draft_conflicts=[])
-        return exercises[exercise_id]
+            if self.texts:
+                self.by_id[exercise_id].update(draft=None, history=[], draft_conflicts=[])
+        return self.by_id[exercise_id]
 
-    args = (course_id,)
+
+def _read_attempts(conn: sqlite3.Connection, args: tuple, entry) -> None:
+    """Attempts, passes, the first pass, the last attempt and the failures since a pass."""
     for ex, count, passes, first_pass, last_id in conn.execute(
         "SELECT exercise_id, COUNT(*), SUM(passed), MIN(CASE WHEN passed THEN at END),"
         " MAX(id) FROM attempts WHERE course_id = ? GROUP BY exercise_id",
@@ -74,6 +95,10 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
         args,
     ):
         entry(ex)["failures_since_pass"] = failures
+
+
+def _read_help_and_drafts(conn: sqlite3.Connection, args: tuple, entry, texts: bool) -> None:
+    """Hints revealed, solutions viewed, drafts saved (their text with `texts`)."""
     for ex, revealed in conn.execute(
         "SELECT exercise_id, revealed FROM hints WHERE course_id = ?", args
     ):
@@ -87,29 +112,35 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
         e["draft_saved_at"] = saved_at
         if texts:
             e["draft"] = decode_text(text)
-    if texts:
-        for ex, saved_at, text in conn.execute(
-            "SELECT exercise_id, saved_at, text FROM draft_conflicts WHERE course_id = ?"
-            " ORDER BY saved_at DESC, rowid DESC",
-            args,
-        ):
-            entry(ex)["draft_conflicts"].append({"saved_at": saved_at, "text": decode_text(text)})
-        for row in conn.execute(
-            "SELECT exercise_id, id, at, passed, criteria_passed, criteria_total, submission"
-            " FROM attempts WHERE course_id = ? ORDER BY id",
-            args,
-        ):
-            entry(row[0])["history"].append(
-                {
-                    "id": row[1],
-                    "at": row[2],
-                    "passed": bool(row[3]),
-                    "criteria_passed": row[4],
-                    "criteria_total": row[5],
-                    "submission": decode_text(row[6]),
-                }
-            )
 
+
+def _read_texts(conn: sqlite3.Connection, args: tuple, entry) -> None:
+    """The drafts set aside by a conflict (newest first) and every submission (oldest first)."""
+    for ex, saved_at, text in conn.execute(
+        "SELECT exercise_id, saved_at, text FROM draft_conflicts WHERE course_id = ?"
+        " ORDER BY saved_at DESC, rowid DESC",
+        args,
+    ):
+        entry(ex)["draft_conflicts"].append({"saved_at": saved_at, "text": decode_text(text)})
+    for row in conn.execute(
+        "SELECT exercise_id, id, at, passed, criteria_passed, criteria_total, submission"
+        " FROM attempts WHERE course_id = ? ORDER BY id",
+        args,
+    ):
+        entry(row[0])["history"].append(
+            {
+                "id": row[1],
+                "at": row[2],
+                "passed": bool(row[3]),
+                "criteria_passed": row[4],
+                "criteria_total": row[5],
+                "submission": decode_text(row[6]),
+            }
+        )
+
+
+def _lesson_checks(conn: sqlite3.Connection, args: tuple) -> dict[str, dict[str, Any]]:
+    """The lessons' quick checks answered: lesson -> check -> the answer."""
     checks: dict[str, dict[str, Any]] = {}
     for lesson, check, choice, correct, tries, at in conn.execute(
         "SELECT lesson_id, check_id, choice_index, correct, tries, answered_at"
@@ -122,17 +153,17 @@ def _export_course(conn: sqlite3.Connection, course_id: str, texts: bool) -> dic
             "tries": tries,
             "answered_at": at,
         }
+    return checks
+
+
+def _position(conn: sqlite3.Connection, args: tuple) -> dict[str, Any] | None:
+    """Where the learner was last."""
     row = conn.execute(
         "SELECT lesson_id, section, exercise_id, updated_at FROM positions WHERE course_id = ?",
         args,
     ).fetchone()
-    position = (
+    return (
         {"lesson_id": row[0], "section": row[1], "exercise_id": row[2], "at": row[3]}
         if row
         else None
     )
-    return {
-        "exercises": dict(sorted(exercises.items())),
-        "checks": checks,
-        "position": position,
-    }

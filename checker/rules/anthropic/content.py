@@ -397,6 +397,11 @@ def source_findings(
             ),
             tr("Remove {field}.", field=code(extra[0])),
         )
+    yield from _source_content(base, source, stype, kind)
+
+
+def _source_content(base: str, source: dict, stype: str, kind: str) -> Iterator[Finding]:
+    """What a source of type `stype` holds: base64 bytes, a URL, a Files API id."""
     if stype == "base64":
         if kind == "image" and "media_type" not in source:
             yield Finding(

@@ -103,102 +103,121 @@ def tool_result_missing(ctx: Context) -> Iterator[Finding]:
                     call=call,
                 )
             elif nxt is None or nxt.role != "user":
-                role = nxt.role if nxt is not None else None
-                if role == "tool":
-                    message = tr(
-                        "{call} is followed by a `tool` message (the OpenAI shape); Anthropic "
-                        "wants a user message holding a `tool_result` block",
-                        call=call,
-                    )
-                elif role == "assistant":
-                    message = tr(
-                        "{call} is followed by an `assistant` message: its `tool_result` must "
-                        "be in the very next message, a user message",
-                        call=call,
-                    )
-                elif role:
-                    message = tr(
-                        "{call} is followed by a {role} message: its `tool_result` must be in "
-                        "the very next message, a user message",
-                        call=call,
-                        role=quote(role),
-                    )
-                else:
-                    message = tr(
-                        "{call} is followed by a message without role message: its "
-                        "`tool_result` must be in the very next message, a user message",
-                        call=call,
-                    )
+                message = _followed_by_no_user_message(call, nxt)
             else:
-                later = _later_result(ctx, i + 2, uid)
-                if later is not None:
-                    message = tr(
-                        "the result of {call} is in {later}, but it must be in the next "
-                        "message, {next}",
-                        call=call,
-                        later=ctx.where(later),
-                        next=ctx.where(i + 1),
-                    )
-                    hint = tr(
-                        "Put all results of one assistant turn in the single user message "
-                        "that follows it."
-                    )
-                elif nxt.results and answered_here:
-                    message = trn(
-                        len(ids),
-                        "{call} has no result in {next}: that message answers {answered} of "
-                        "the {n} call made in {message}",
-                        "{call} has no result in {next}: that message answers {answered} of "
-                        "the {n} calls made in {message}",
-                        call=call,
-                        next=ctx.where(i + 1),
-                        answered=answered_here,
-                        message=ctx.where(m.index),
-                    )
-                    hint = tr(
-                        "Answer every call of a parallel turn, each with its own `tool_result` "
-                        "block, all in that one user message."
-                    )
-                elif nxt.results:
-                    shown = [
-                        b["tool_use_id"]
-                        for _, b in nxt.results[:4]
-                        if isinstance(b.get("tool_use_id"), str)
-                    ]
-                    extra = len(answered) - len(shown)
-                    listing = id_list(shown)
-                    if extra > 0:
-                        listing = tr("{ids} and {n} more", ids=listing, n=extra)
-                    if shown:
-                        message = tr(
-                            "no `tool_result` in {next} carries the id of {call} (it has "
-                            "`tool_use_id` {ids})",
-                            next=ctx.where(i + 1),
-                            call=call,
-                            ids=listing,
-                        )
-                    else:
-                        message = tr(
-                            "no `tool_result` in {next} carries the id of {call}",
-                            next=ctx.where(i + 1),
-                            call=call,
-                        )
-                    hint = tr(
-                        "Set the result's `tool_use_id` to {id}, the `id` of the call.",
-                        id=quote(uid),
-                    )
-                else:
-                    message = tr(
-                        "{call} has no `tool_result` in the next message, {next}: a plain "
-                        "reply does not answer a tool call",
-                        call=call,
-                        next=ctx.where(i + 1),
-                    )
-                    hint = tr(
-                        "Start that user message with the result, then any text: {example}",
-                        example=result_example(uid),
-                    )
+                message, hint = _not_answered_in_next(
+                    ctx, m, i, nxt, uid, call, answered, answered_here
+                )
             yield Finding(ctx.path(m.index, "content", j, "id"), message, hint)
+
+
+def _followed_by_no_user_message(call: str, nxt: Msg | None) -> str:
+    """A call whose turn is followed by a message that is not a user message."""
+    role = nxt.role if nxt is not None else None
+    if role == "tool":
+        message = tr(
+            "{call} is followed by a `tool` message (the OpenAI shape); Anthropic "
+            "wants a user message holding a `tool_result` block",
+            call=call,
+        )
+    elif role == "assistant":
+        message = tr(
+            "{call} is followed by an `assistant` message: its `tool_result` must "
+            "be in the very next message, a user message",
+            call=call,
+        )
+    elif role:
+        message = tr(
+            "{call} is followed by a {role} message: its `tool_result` must be in "
+            "the very next message, a user message",
+            call=call,
+            role=quote(role),
+        )
+    else:
+        message = tr(
+            "{call} is followed by a message without role message: its "
+            "`tool_result` must be in the very next message, a user message",
+            call=call,
+        )
+    return message
+
+
+def _not_answered_in_next(
+    ctx: Context,
+    m: Msg,
+    i: int,
+    nxt: Msg,
+    uid: str,
+    call: str,
+    answered: set,
+    answered_here: int,
+) -> tuple[str, str]:
+    """(message, hint) for a call the user message after its turn does not answer."""
+    ids = m.use_ids()
+    later = _later_result(ctx, i + 2, uid)
+    if later is not None:
+        message = tr(
+            "the result of {call} is in {later}, but it must be in the next message, {next}",
+            call=call,
+            later=ctx.where(later),
+            next=ctx.where(i + 1),
+        )
+        hint = tr(
+            "Put all results of one assistant turn in the single user message that follows it."
+        )
+    elif nxt.results and answered_here:
+        message = trn(
+            len(ids),
+            "{call} has no result in {next}: that message answers {answered} of "
+            "the {n} call made in {message}",
+            "{call} has no result in {next}: that message answers {answered} of "
+            "the {n} calls made in {message}",
+            call=call,
+            next=ctx.where(i + 1),
+            answered=answered_here,
+            message=ctx.where(m.index),
+        )
+        hint = tr(
+            "Answer every call of a parallel turn, each with its own `tool_result` "
+            "block, all in that one user message."
+        )
+    elif nxt.results:
+        shown = [
+            b["tool_use_id"] for _, b in nxt.results[:4] if isinstance(b.get("tool_use_id"), str)
+        ]
+        extra = len(answered) - len(shown)
+        listing = id_list(shown)
+        if extra > 0:
+            listing = tr("{ids} and {n} more", ids=listing, n=extra)
+        if shown:
+            message = tr(
+                "no `tool_result` in {next} carries the id of {call} (it has `tool_use_id` {ids})",
+                next=ctx.where(i + 1),
+                call=call,
+                ids=listing,
+            )
+        else:
+            message = tr(
+                "no `tool_result` in {next} carries the id of {call}",
+                next=ctx.where(i + 1),
+                call=call,
+            )
+        hint = tr(
+            "Set the result's `tool_use_id` to {id}, the `id` of the call.",
+            id=quote(uid),
+        )
+    else:
+        message = tr(
+            "{call} has no `tool_result` in the next message, {next}: a plain "
+            "reply does not answer a tool call",
+            call=call,
+            next=ctx.where(i + 1),
+        )
+        hint = tr(
+            "Start that user message with the result, then any text: {example}",
+            example=result_example(uid),
+        )
+    return message, hint
 
 
 def _later_result(ctx: Context, start: int, uid: str) -> int | None:
@@ -377,102 +396,113 @@ def _orphan_explanation(
     """(message, hint) for a result whose id is not a call of the message before it."""
     i = m.index
     sites = ctx.use_sites.get(uid, [])
+    if prev is not None:
+        return _orphan_after_assistant(ctx, i, prev, uid, names, sites)
+    return _orphan_without_assistant(ctx, i, uid, sites)
+
+
+def _orphan_after_assistant(
+    ctx: Context, i: int, prev: Msg, uid: str, names: set[str], sites: list
+) -> tuple[str, str]:
+    """The message before is an assistant message, without this id among its calls."""
+    before_where = ctx.where(i - 1)
     copy_hint = tr(
         "Copy the `id` of the `tool_use` block from the assistant message right before, "
         "character for character."
     )
-    before_where = ctx.where(i - 1)
-    if prev is not None:
-        # The previous message is an assistant message, without this id.
-        same_name = prev.ids_by_name().get(uid, [])
-        if same_name:
-            ids = tr(" or ").join(quote(x) for x in same_name)
-            return (
-                tr(
-                    "`tool_use_id` {id} is the tool's name, not the call's id: the {name} call "
-                    "in {message} has id {ids}",
-                    id=quote(uid),
-                    name=code(uid),
-                    message=before_where,
-                    ids=ids,
-                ),
-                tr('Set `"tool_use_id": {id}`.', id=quote(same_name[0])),
-            )
-        prev_ids = prev.use_ids()
-        if uid in names or uid in ctx.use_names:
-            if prev_ids:
-                message = tr(
-                    "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
-                    "({message}, which calls {calls}) has no {name} call",
-                    id=quote(uid),
-                    message=before_where,
-                    calls=id_list(prev_ids),
-                    name=code(uid),
-                )
-            else:
-                message = tr(
-                    "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
-                    "({message}) has no {name} call",
-                    id=quote(uid),
-                    message=before_where,
-                    name=code(uid),
-                )
-            return message, copy_hint
-        if not prev_ids:
-            return (
-                tr(
-                    "`tool_use_id` {id} answers no call: the message before, {message}, makes "
-                    "no tool calls",
-                    id=quote(uid),
-                    message=before_where,
-                ),
-                _resend_hint(ctx, sites, i),
-            )
-        earlier = [k for k, _ in sites if k < i - 1]
-        if earlier:
-            return (
-                tr(
-                    "`tool_use_id` {id} is the id of the call in {earlier}, not of a call in "
-                    "the message right before ({message}, which calls {calls})",
-                    id=quote(uid),
-                    earlier=ctx.where(earlier[-1]),
-                    message=before_where,
-                    calls=id_list(prev_ids),
-                ),
-                tr("A result answers only the calls of the assistant message directly before it."),
-            )
-        later = [k for k, _ in sites if k > i]
-        if later:
-            return (
-                tr(
-                    "the result for {id} comes before its call, which is in {later}: a result "
-                    "must directly follow the assistant message that made the call",
-                    id=quote(uid),
-                    later=ctx.where(later[0]),
-                ),
-                tr("Move this result to the user message right after that assistant message."),
-            )
-        close = close_match(uid, prev_ids)
-        if close:
-            return (
-                tr(
-                    "`tool_use_id` {id} matches no call in {message}: did you mean {close}?",
-                    id=quote(uid),
-                    message=before_where,
-                    close=quote(close[0]),
-                ),
-                copy_hint,
-            )
+    same_name = prev.ids_by_name().get(uid, [])
+    if same_name:
+        ids = tr(" or ").join(quote(x) for x in same_name)
         return (
             tr(
-                "`tool_use_id` {id} matches no call in {message}, which calls {calls}",
+                "`tool_use_id` {id} is the tool's name, not the call's id: the {name} call "
+                "in {message} has id {ids}",
+                id=quote(uid),
+                name=code(uid),
+                message=before_where,
+                ids=ids,
+            ),
+            tr('Set `"tool_use_id": {id}`.', id=quote(same_name[0])),
+        )
+    prev_ids = prev.use_ids()
+    if uid in names or uid in ctx.use_names:
+        if prev_ids:
+            message = tr(
+                "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
+                "({message}, which calls {calls}) has no {name} call",
                 id=quote(uid),
                 message=before_where,
                 calls=id_list(prev_ids),
+                name=code(uid),
+            )
+        else:
+            message = tr(
+                "`tool_use_id` {id} is a tool's name, not a call's id; the message before "
+                "({message}) has no {name} call",
+                id=quote(uid),
+                message=before_where,
+                name=code(uid),
+            )
+        return message, copy_hint
+    if not prev_ids:
+        return (
+            tr(
+                "`tool_use_id` {id} answers no call: the message before, {message}, makes "
+                "no tool calls",
+                id=quote(uid),
+                message=before_where,
+            ),
+            _resend_hint(ctx, sites, i),
+        )
+    earlier = [k for k, _ in sites if k < i - 1]
+    if earlier:
+        return (
+            tr(
+                "`tool_use_id` {id} is the id of the call in {earlier}, not of a call in "
+                "the message right before ({message}, which calls {calls})",
+                id=quote(uid),
+                earlier=ctx.where(earlier[-1]),
+                message=before_where,
+                calls=id_list(prev_ids),
+            ),
+            tr("A result answers only the calls of the assistant message directly before it."),
+        )
+    later = [k for k, _ in sites if k > i]
+    if later:
+        return (
+            tr(
+                "the result for {id} comes before its call, which is in {later}: a result "
+                "must directly follow the assistant message that made the call",
+                id=quote(uid),
+                later=ctx.where(later[0]),
+            ),
+            tr("Move this result to the user message right after that assistant message."),
+        )
+    close = close_match(uid, prev_ids)
+    if close:
+        return (
+            tr(
+                "`tool_use_id` {id} matches no call in {message}: did you mean {close}?",
+                id=quote(uid),
+                message=before_where,
+                close=quote(close[0]),
             ),
             copy_hint,
         )
-    # No assistant message right before this one.
+    return (
+        tr(
+            "`tool_use_id` {id} matches no call in {message}, which calls {calls}",
+            id=quote(uid),
+            message=before_where,
+            calls=id_list(prev_ids),
+        ),
+        copy_hint,
+    )
+
+
+def _orphan_without_assistant(ctx: Context, i: int, uid: str, sites: list) -> tuple[str, str]:
+    """No assistant message right before the result."""
+    before_where = ctx.where(i - 1)
     later = [k for k, _ in sites if k > i]
     if later:
         return (

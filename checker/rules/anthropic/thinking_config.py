@@ -177,6 +177,15 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
         )
         return
     allowed = THINKING_KEYS[kind]
+    yield from _fields_not_taken(thinking, kind, allowed)
+    if kind == "enabled":
+        yield from _budget_findings(thinking)
+    if "display" in thinking and "display" in allowed:
+        yield from _display_findings(thinking["display"])
+
+
+def _fields_not_taken(thinking: dict, kind: str, allowed: Any) -> Iterator[Finding]:
+    """Fields a `thinking` of type `kind` does not take (a beta field: a warning)."""
     for key in thinking:
         if key == "type" or key in allowed:
             continue
@@ -214,50 +223,54 @@ def thinking_shape(ctx: Context) -> Iterator[Finding]:
             ),
             hint,
         )
-    if kind == "enabled":
-        budget = thinking.get("budget_tokens")
-        if "budget_tokens" not in thinking:
-            yield Finding(
-                "/thinking/budget_tokens",
-                tr("`thinking` of type `enabled` needs `budget_tokens`"),
-                tr(
-                    'Write `{"type": "enabled", "budget_tokens": 2048}`, or use '
-                    '`{"type": "adaptive"}` on Claude 4.6 and later.'
-                ),
-            )
-        elif isinstance(budget, bool) or not isinstance(budget, int):
-            yield Finding(
-                "/thinking/budget_tokens",
-                tr(
-                    "`thinking.budget_tokens` is {value}: it must be an integer",
-                    value=describe(budget),
-                ),
-                tr('Write a number of tokens, e.g. `"budget_tokens": 2048`.'),
-            )
-    if "display" in thinking and "display" in allowed:
-        display = thinking["display"]
-        if display in DISPLAY_BETA:
-            yield needs_beta(
-                warning(
-                    "/thinking/display",
-                    tr(
-                        "`thinking.display: {value}` needs a beta header, which the body does "
-                        "not show",
-                        value=quote(display),
-                    ),
-                    tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
-                ),
-                "*",
-            )
-        elif display is not None and display not in DISPLAY_VALUES:
-            yield Finding(
+
+
+def _budget_findings(thinking: dict) -> Iterator[Finding]:
+    """`enabled` thinking needs an integer `budget_tokens`."""
+    budget = thinking.get("budget_tokens")
+    if "budget_tokens" not in thinking:
+        yield Finding(
+            "/thinking/budget_tokens",
+            tr("`thinking` of type `enabled` needs `budget_tokens`"),
+            tr(
+                'Write `{"type": "enabled", "budget_tokens": 2048}`, or use '
+                '`{"type": "adaptive"}` on Claude 4.6 and later.'
+            ),
+        )
+    elif isinstance(budget, bool) or not isinstance(budget, int):
+        yield Finding(
+            "/thinking/budget_tokens",
+            tr(
+                "`thinking.budget_tokens` is {value}: it must be an integer",
+                value=describe(budget),
+            ),
+            tr('Write a number of tokens, e.g. `"budget_tokens": 2048`.'),
+        )
+
+
+def _display_findings(display: Any) -> Iterator[Finding]:
+    """`display` is `summarized` or `omitted` (another known value needs a beta header)."""
+    if display in DISPLAY_BETA:
+        yield needs_beta(
+            warning(
                 "/thinking/display",
                 tr(
-                    "`thinking.display` is {value}: it must be `summarized` or `omitted`",
-                    value=describe(display),
+                    "`thinking.display: {value}` needs a beta header, which the body does not show",
+                    value=quote(display),
                 ),
-                tr('Write `"display": "summarized"` to get the thinking text back.'),
-            )
+                tr('Send the beta header, or use `"summarized"` or `"omitted"`.'),
+            ),
+            "*",
+        )
+    elif display is not None and display not in DISPLAY_VALUES:
+        yield Finding(
+            "/thinking/display",
+            tr(
+                "`thinking.display` is {value}: it must be `summarized` or `omitted`",
+                value=describe(display),
+            ),
+            tr('Write `"display": "summarized"` to get the thinking text back.'),
+        )
 
 
 def _untyped(model: Any) -> Finding | None:
@@ -526,49 +539,7 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                 tr('Use `"thinking": {"type": "enabled", "budget_tokens": 2048}` on this model.'),
             )
     elif kind == "disabled" and info is not None:
-        effort = _effort(ctx)
-        if info.disabled == "no":
-            yield Finding(
-                path,
-                tr("thinking cannot be disabled on {model}: it always thinks", model=info.name),
-                tr(
-                    'Leave `thinking` out and lower the effort instead: `"output_config": '
-                    '{"effort": "low"}`.'
-                ),
-            )
-        elif info.disabled == "effort<=high" and effort in ("xhigh", "max"):
-            yield Finding(
-                path,
-                tr(
-                    "{model} takes `thinking.type: disabled` only at effort `high` or lower, "
-                    "and this request asks for effort {effort}",
-                    model=info.name,
-                    effort=quote(effort),
-                ),
-                tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
-            )
-        elif info.disabled is None and info.between_tools:
-            yield Finding(
-                path,
-                tr(
-                    "{model} cannot turn thinking off: its lowest setting is `between_tools` "
-                    "(no thinking before the first tool call)",
-                    model=info.name,
-                ),
-                tr('Use `"thinking": {"type": "between_tools"}`.'),
-            )
-        elif info.disabled is None:
-            yield warning(
-                path,
-                tr(
-                    "{model} thinks by default, and whether it accepts `thinking.type: "
-                    "disabled` is not settled (it may be rejected or ignored)",
-                    model=info.name,
-                ),
-                tr('Use `"thinking": {"type": "between_tools"}` (no up-front thinking).')
-                if info.between_tools
-                else tr('Leave `thinking` out and use `"output_config": {"effort": "low"}`.'),
-            )
+        yield from _disabled_findings(info, _effort(ctx), path)
     elif kind == "between_tools" and (info is None or not info.between_tools):
         yield warning(
             path,
@@ -578,6 +549,52 @@ def thinking_mode_unsupported(ctx: Context) -> Iterator[Finding]:
                 model=name,
             ),
             adaptive_hint,
+        )
+
+
+def _disabled_findings(info: Any, effort: Any, path: str) -> Iterator[Finding]:
+    """`thinking.type: disabled` on a model the table knows, at the request's effort."""
+    if info.disabled == "no":
+        yield Finding(
+            path,
+            tr("thinking cannot be disabled on {model}: it always thinks", model=info.name),
+            tr(
+                'Leave `thinking` out and lower the effort instead: `"output_config": '
+                '{"effort": "low"}`.'
+            ),
+        )
+    elif info.disabled == "effort<=high" and effort in ("xhigh", "max"):
+        yield Finding(
+            path,
+            tr(
+                "{model} takes `thinking.type: disabled` only at effort `high` or lower, "
+                "and this request asks for effort {effort}",
+                model=info.name,
+                effort=quote(effort),
+            ),
+            tr("Lower `output_config.effort` to `high`, or leave `thinking` out."),
+        )
+    elif info.disabled is None and info.between_tools:
+        yield Finding(
+            path,
+            tr(
+                "{model} cannot turn thinking off: its lowest setting is `between_tools` "
+                "(no thinking before the first tool call)",
+                model=info.name,
+            ),
+            tr('Use `"thinking": {"type": "between_tools"}`.'),
+        )
+    elif info.disabled is None:
+        yield warning(
+            path,
+            tr(
+                "{model} thinks by default, and whether it accepts `thinking.type: "
+                "disabled` is not settled (it may be rejected or ignored)",
+                model=info.name,
+            ),
+            tr('Use `"thinking": {"type": "between_tools"}` (no up-front thinking).')
+            if info.between_tools
+            else tr('Leave `thinking` out and use `"output_config": {"effort": "low"}`.'),
         )
 
 

@@ -54,25 +54,7 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
     choice = ctx.body["tool_choice"]
     path = "/tool_choice"
     if isinstance(choice, str):
-        fix = {"required": "any"}.get(choice, choice)
-        if fix not in TOOL_CHOICE_TYPES:
-            fix = "auto"
-        if choice == "required":
-            message = tr(
-                "`tool_choice` is the string {value}; Anthropic wants an object (`required` is "
-                "OpenAI's word; Anthropic says `any`)",
-                value=quote(choice),
-            )
-        else:
-            message = tr(
-                "`tool_choice` is the string {value}; Anthropic wants an object",
-                value=quote(choice),
-            )
-        yield Finding(
-            path,
-            message,
-            tr('Write `"tool_choice": {{"type": "{type}"}}`.', type=fix),
-        )
+        yield _string_choice(choice, path)
         return
     if not isinstance(choice, dict):
         yield Finding(
@@ -89,27 +71,7 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
         return
     kind = choice.get("type")
     if kind not in TOOL_CHOICE_TYPES:
-        if kind == "function" or "function" in choice:
-            message = tr("`tool_choice` is in the OpenAI shape (`type: function`)")
-            hint = tr('Write `{"type": "tool", "name": "..."}`.')
-        elif kind == "required":
-            message = tr("`tool_choice` type `required` is OpenAI's; Anthropic says `any`")
-            hint = tr('Write `{"type": "any"}`.')
-        else:
-            message = (
-                tr(
-                    "`tool_choice` has type {value}: it must be `auto`, `any`, `none` or `tool`",
-                    value=describe(kind),
-                )
-                if "type" in choice
-                else tr("`tool_choice` has no `type`: it must be `auto`, `any`, `none` or `tool`")
-            )
-            hint = tr('Use e.g. `{"type": "auto"}`.')
-        yield Finding(
-            path + "/type" if "type" in choice else path,
-            message,
-            hint,
-        )
+        yield _unknown_type(choice, kind, path)
         return
     allowed = {"type", "disable_parallel_tool_use"} | ({"name"} if kind == "tool" else set())
     for key in choice:
@@ -137,8 +99,60 @@ def tool_choice_invalid(ctx: Context) -> Iterator[Finding]:
             ),
             tr('Write `"disable_parallel_tool_use": true`.'),
         )
-    if kind != "tool":
-        return
+    if kind == "tool":
+        yield from _forced_tool(ctx, choice, path)
+
+
+def _string_choice(choice: str, path: str) -> Finding:
+    """A bare string where Anthropic wants an object (OpenAI's `"auto"`, `"required"`)."""
+    fix = {"required": "any"}.get(choice, choice)
+    if fix not in TOOL_CHOICE_TYPES:
+        fix = "auto"
+    if choice == "required":
+        message = tr(
+            "`tool_choice` is the string {value}; Anthropic wants an object (`required` is "
+            "OpenAI's word; Anthropic says `any`)",
+            value=quote(choice),
+        )
+    else:
+        message = tr(
+            "`tool_choice` is the string {value}; Anthropic wants an object",
+            value=quote(choice),
+        )
+    return Finding(
+        path,
+        message,
+        tr('Write `"tool_choice": {{"type": "{type}"}}`.', type=fix),
+    )
+
+
+def _unknown_type(choice: dict, kind: object, path: str) -> Finding:
+    """A `tool_choice` object whose `type` is missing or not one of Anthropic's."""
+    if kind == "function" or "function" in choice:
+        message = tr("`tool_choice` is in the OpenAI shape (`type: function`)")
+        hint = tr('Write `{"type": "tool", "name": "..."}`.')
+    elif kind == "required":
+        message = tr("`tool_choice` type `required` is OpenAI's; Anthropic says `any`")
+        hint = tr('Write `{"type": "any"}`.')
+    else:
+        message = (
+            tr(
+                "`tool_choice` has type {value}: it must be `auto`, `any`, `none` or `tool`",
+                value=describe(kind),
+            )
+            if "type" in choice
+            else tr("`tool_choice` has no `type`: it must be `auto`, `any`, `none` or `tool`")
+        )
+        hint = tr('Use e.g. `{"type": "auto"}`.')
+    return Finding(
+        path + "/type" if "type" in choice else path,
+        message,
+        hint,
+    )
+
+
+def _forced_tool(ctx: Context, choice: dict, path: str) -> Iterator[Finding]:
+    """`type: tool` names a tool defined in `tools`."""
     name = choice.get("name")
     if not isinstance(name, str):
         yield Finding(
@@ -309,12 +323,16 @@ def tool_choice_forced_unsupported(ctx: Context) -> Iterator[Finding]:
     version = claude_version(model)
     if is_retired(model) or (version is not None and version < (5, 1)):
         return
+    from checker.i18n import current_language
+    from checker.models.course_facts import join_names, names
+
     yield warning(
         path,
         tr(
-            "{model} is not a model we know: Claude Opus 5.5, Sonnet 5.5, Fable 5.1 and Mythos "
-            "5.1 reject a forced tool (`tool_choice` type `{type}`)",
+            "{model} is not a model we know: {models} reject a forced tool (`tool_choice` "
+            "type `{type}`)",
             model=code(model),
+            models=join_names(names("forcing_rejected"), current_language()),
             type=choice["type"],
         ),
         hint,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from checker.diagnostics import json_type, pointer, quote
 from checker.i18n import tr
@@ -64,83 +65,86 @@ def tool_call_shape(ctx: Context) -> Iterator[Finding]:
             )
             continue
         for n, call in enumerate(calls):
-            path = ctx.path(m.index, "tool_calls", n)
-            if not isinstance(call, dict):
-                yield Finding(
-                    path,
-                    tr(
-                        "tool call {n} of {message} is {type}, not an object",
-                        n=n,
-                        message=ctx.where(m.index),
-                        type=json_type(call),
-                    ),
-                    tr("Write each call as {example}", example=example),
-                )
-                continue
-            if call.get("type") == "custom" and isinstance(call.get("custom"), dict):
-                custom = call["custom"]
-                if not isinstance(custom.get("name"), str) or not isinstance(
-                    custom.get("input"), str
-                ):
-                    yield Finding(
-                        path + "/custom",
-                        tr(
-                            "the custom tool call {n} of {message} needs a `name` and an "
-                            "`input` string",
-                            n=n,
-                            message=ctx.where(m.index),
-                        ),
-                        tr(
-                            'Resend the call as the API returned it: `{"id": "call_1", "type": '
-                            '"custom", "custom": {"name": "...", "input": "..."}}`.'
-                        ),
-                    )
-                continue
-            if call.get("type") == "tool_use" or "input" in call:
-                yield Finding(
-                    path,
-                    tr(
-                        "tool call {n} of {message} is an Anthropic `tool_use` block",
-                        n=n,
-                        message=ctx.where(m.index),
-                    ),
-                    tr("In Chat Completions a call is {example}", example=example),
-                )
-                continue
-            missing = []
-            if not isinstance(call.get("id"), str):
-                missing.append("`id`")
-            if call.get("type") != "function":
-                missing.append('`"type": "function"`')
-            fn = call.get("function")
-            if not isinstance(fn, dict):
-                missing.append(tr("a `function` object"))
-            else:
-                if not isinstance(fn.get("name"), str):
-                    missing.append("`function.name`")
-                elif not fn["name"]:
-                    yield Finding(
-                        path + "/function/name",
-                        tr(
-                            "the function name of tool call {n} of {message} is empty",
-                            n=n,
-                            message=ctx.where(m.index),
-                        ),
-                        tr("Resend the call as the API returned it: {example}", example=example),
-                    )
-                if "arguments" not in fn:
-                    missing.append("`function.arguments`")
-            if missing:
-                yield Finding(
-                    path,
-                    tr(
-                        "tool call {n} of {message} lacks {missing}",
-                        n=n,
-                        message=ctx.where(m.index),
-                        missing=", ".join(missing),
-                    ),
-                    tr("Resend the call as the API returned it: {example}", example=example),
-                )
+            yield from _call_findings(ctx, m.index, n, call, example)
+
+
+def _call_findings(ctx: Context, index: int, n: int, call: Any, example: str) -> Iterator[Finding]:
+    """Entry `n` of message `index`'s `tool_calls`: an object, in the Chat Completions shape,
+    complete."""
+    path = ctx.path(index, "tool_calls", n)
+    if not isinstance(call, dict):
+        yield Finding(
+            path,
+            tr(
+                "tool call {n} of {message} is {type}, not an object",
+                n=n,
+                message=ctx.where(index),
+                type=json_type(call),
+            ),
+            tr("Write each call as {example}", example=example),
+        )
+        return
+    if call.get("type") == "custom" and isinstance(call.get("custom"), dict):
+        custom = call["custom"]
+        if not isinstance(custom.get("name"), str) or not isinstance(custom.get("input"), str):
+            yield Finding(
+                path + "/custom",
+                tr(
+                    "the custom tool call {n} of {message} needs a `name` and an `input` string",
+                    n=n,
+                    message=ctx.where(index),
+                ),
+                tr(
+                    'Resend the call as the API returned it: `{"id": "call_1", "type": '
+                    '"custom", "custom": {"name": "...", "input": "..."}}`.'
+                ),
+            )
+        return
+    if call.get("type") == "tool_use" or "input" in call:
+        yield Finding(
+            path,
+            tr(
+                "tool call {n} of {message} is an Anthropic `tool_use` block",
+                n=n,
+                message=ctx.where(index),
+            ),
+            tr("In Chat Completions a call is {example}", example=example),
+        )
+        return
+    missing = []
+    if not isinstance(call.get("id"), str):
+        missing.append("`id`")
+    if call.get("type") != "function":
+        missing.append('`"type": "function"`')
+    fn = call.get("function")
+    if not isinstance(fn, dict):
+        missing.append(tr("a `function` object"))
+    else:
+        if not isinstance(fn.get("name"), str):
+            missing.append("`function.name`")
+        elif not fn["name"]:
+            yield Finding(
+                path + "/function/name",
+                tr(
+                    "the function name of tool call {n} of {message} is empty",
+                    n=n,
+                    message=ctx.where(index),
+                ),
+                tr("Resend the call as the API returned it: {example}", example=example),
+            )
+        if "arguments" not in fn:
+            missing.append("`function.arguments`")
+    if missing:
+        yield Finding(
+            path,
+            tr(
+                "tool call {n} of {message} lacks {missing}",
+                n=n,
+                message=ctx.where(index),
+                missing=", ".join(missing),
+            ),
+            tr("Resend the call as the API returned it: {example}", example=example),
+        )
 
 
 @rule(

@@ -67,6 +67,34 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
             )
     if given(ctx, "reasoning_effort"):
         yield from _effort_findings(ctx, info)
+    yield from _search_findings(ctx, info)
+    for key in ("audio", "modalities"):
+        if not given(ctx, key):
+            continue
+        value = body[key]
+        if key == "modalities" and not (isinstance(value, list) and "audio" in value):
+            continue
+        if info.gpt5(6):
+            yield Finding(
+                "/" + key,
+                tr("{model} does not know {key}", model=model, key=code(key)),
+                tr("Audio output needs an audio model, such as gpt-4o-audio-preview."),
+            )
+        elif info.known and "audio" not in info.id.lower():
+            yield warning(
+                "/" + key,
+                tr(
+                    "audio output needs an audio model (gpt-4o-audio-preview...), and {model} "
+                    "is not one",
+                    model=model,
+                ),
+                tr("Audio output needs an audio model, such as gpt-4o-audio-preview."),
+            )
+
+
+def _search_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
+    """`web_search_options` on a model that is not a search model."""
+    model = quote(info.id)
     search = info.family == "search" or "search" in info.id.lower()
     if given(ctx, "web_search_options") and info.known and not search:
         if info.family in ("o3", "o3-mini", "o4-mini") or info.gpt5(6):
@@ -94,28 +122,6 @@ def _param_findings(ctx: Context, info: ModelInfo) -> Iterator[Finding]:
                     "Use a search model (gpt-4o-search-preview), or the Responses API's "
                     "`web_search` tool."
                 ),
-            )
-    for key in ("audio", "modalities"):
-        if not given(ctx, key):
-            continue
-        value = body[key]
-        if key == "modalities" and not (isinstance(value, list) and "audio" in value):
-            continue
-        if info.gpt5(6):
-            yield Finding(
-                "/" + key,
-                tr("{model} does not know {key}", model=model, key=code(key)),
-                tr("Audio output needs an audio model, such as gpt-4o-audio-preview."),
-            )
-        elif info.known and "audio" not in info.id.lower():
-            yield warning(
-                "/" + key,
-                tr(
-                    "audio output needs an audio model (gpt-4o-audio-preview...), and {model} "
-                    "is not one",
-                    model=model,
-                ),
-                tr("Audio output needs an audio model, such as gpt-4o-audio-preview."),
             )
 
 

@@ -90,18 +90,7 @@ def install_guards(work_dir: str) -> None:
     watched, path_events = frozenset(_WATCHED), dict(_PATH_EVENTS)
     network_events, process_events = frozenset(_NETWORK_EVENTS), frozenset(_PROCESS_EVENTS)
     write_flags = _WRITE_FLAGS
-    texts = {
-        name: tr(text)
-        for name, text in (
-            ("network", NETWORK_BLOCKED),
-            ("process", PROCESS_BLOCKED),
-            ("write", WRITE_BLOCKED),
-            ("signal", SIGNAL_BLOCKED),
-            ("database", DATABASE_BLOCKED),
-            ("ctypes", CTYPES_BLOCKED),
-            ("limits", LIMITS_BLOCKED),
-        )
-    }
+    texts = _refusals()
     realpath, fsdecode, readlink = os.path.realpath, os.fsdecode, os.readlink
     join, isabs, sep, devnull = os.path.join, os.path.isabs, os.sep, os.devnull
     permission, refused = PermissionError, ConnectionRefusedError
@@ -174,6 +163,22 @@ def install_guards(work_dir: str) -> None:
             raise permission(texts["database"].format(path=args[0]))
 
     sys.addaudithook(hook)
+
+
+def _refusals() -> dict[str, str]:
+    """What each refusal says, in the learner's language: read once, when the guards go in."""
+    return {
+        name: tr(text)
+        for name, text in (
+            ("network", NETWORK_BLOCKED),
+            ("process", PROCESS_BLOCKED),
+            ("write", WRITE_BLOCKED),
+            ("signal", SIGNAL_BLOCKED),
+            ("database", DATABASE_BLOCKED),
+            ("ctypes", CTYPES_BLOCKED),
+            ("limits", LIMITS_BLOCKED),
+        )
+    }
 
 
 NETWORK_BLOCKED = N_("no network in exercises: use the client passed to your function")

@@ -53,12 +53,20 @@ class _Merger:
         from tooltutor.i18n import language_name
 
         self.shown = f"the {language_name(source_language)} text is shown"
+        self.source_language = source_language
         self.untranslated: set[str] = set()
         self.findings: list[Finding] = []
 
     def run(self, spec: Fields, source: Mapping, overlay: Mapping) -> Merge:
         text = self.fields(spec, source, overlay, "", "")
         return Merge(text, self.untranslated, self.findings)
+
+    def source_text(self, value):
+        """Source text shown in place of a translation: its `{{facts:...}}` lists joined
+        in the source language, as the text around them is."""
+        from tooltutor.course.facts import render_all
+
+        return render_all(value, self.source_language)
 
     def fallback(self, label: str, pointer: str, message: str, severity: str) -> None:
         self.untranslated.add(label or WHOLE)
@@ -102,7 +110,7 @@ class _Merger:
             if key in overlay:
                 out[key] = self.merge(sub, source[key], overlay[key], here, where)
             else:
-                out[key] = wanted
+                out[key] = self.source_text(wanted)
                 self.fallback(where, pointer, f"missing `{key}` ({self.shown})", "warning")
         return out
 
@@ -139,7 +147,7 @@ class _Merger:
                 here = pointer_join(pointer, index)
                 out.append({"id": item_id, **self.fields(spec.item, item, translated, here, where)})
             else:
-                out.append({"id": item_id, **skeleton(spec.item, item)})
+                out.append({"id": item_id, **self.source_text(skeleton(spec.item, item))})
                 self.fallback(
                     where, pointer, f"missing {spec.what} '{item_id}' ({self.shown})", "warning"
                 )
@@ -156,7 +164,7 @@ class _Merger:
                 f"({self.shown} for all of them)",
                 "error",
             )
-            return skeleton(spec, source)
+            return self.source_text(skeleton(spec, source))
         return [
             self.merge(spec.item, item, translated, pointer_join(pointer, i), f"{label}/{i + 1}")
             for i, (item, translated) in enumerate(zip(source, overlay))
@@ -172,6 +180,6 @@ class _Merger:
                 f"one to one, in order ({self.shown})",
                 "error",
             )
-            return skeleton(spec, source)
+            return self.source_text(skeleton(spec, source))
         here, where = pointer_join(pointer, kind), f"{label}/{kind}"
         return {kind: self.merge(spec.kinds[kind], source[kind], overlay[kind], here, where)}

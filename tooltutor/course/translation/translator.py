@@ -54,13 +54,24 @@ class Translator:
         self.result.course_text = True
         return found[0]
 
+    def _in_source_language(self, item, keys):
+        """An item shown untranslated, its `{{facts:...}}` lists rendered in the source
+        language now (the text around them is in it, not in the course's language)."""
+        from tooltutor.course.facts import render_all
+
+        values = {key: getattr(item, key) for key in keys if hasattr(item, key)}
+        rendered = render_all(values, self.source_language)
+        if rendered is values:
+            return item
+        return dataclasses.replace(item, **rendered)
+
     def lesson(self, lesson: Lesson) -> Lesson:
         """`lesson` in this language (a copy; `untranslated` says what fell back)."""
         self.result.lessons += 1
         values = {key: getattr(lesson, key) for key in LESSON_TEXT.fields}
         found = self._overlay(lesson.path, "lesson", lesson.id, values)
         if found is None:
-            return untranslated_copy(lesson)
+            return self._in_source_language(untranslated_copy(lesson), LESSON_TEXT.fields)
         self.result.lessons_translated += 1
         return translate_lesson(lesson, *found[:2])
 
@@ -72,7 +83,7 @@ class Translator:
             values = {key: getattr(exercise, key) for key in EXERCISE_TEXT.fields}
         found = self._overlay(exercise.path, "exercise", exercise.id, values)
         if found is None:
-            return untranslated_copy(exercise)
+            return self._in_source_language(untranslated_copy(exercise), EXERCISE_TEXT.fields)
         self.result.exercises_translated += 1
         copy = translate_exercise(exercise, *found[:2], model=self.course.model)
         right_answers = found[2]

@@ -1,11 +1,11 @@
 """The exercise workspace: the task, the editor, and what the checker says.
 
-Longer than our other modules (about 780 lines), on purpose: it is one Textual screen, and
-its key actions, draft saving, checking, hints and solution all act on the same panes and
-state. What can stand alone already does: the widgets (`tui/widgets/exercise/`), how the
-panes share the screen (`exercise_layout`), `$EDITOR` (`tui/external_editor`), the words
-(`tooltutor.workspace`), marking (`tooltutor.marking`). Textual binds `@on` handlers and
-actions to the screen's class, so splitting it into mixins would hide where a key goes.
+One Textual screen: its key actions, draft saving, checking, hints and solution all act
+on the same panes and state. What can stand alone does: the keys and the help text
+(`exercise_keys`), the widgets (`tui/widgets/exercise/`), how the panes share the screen
+(`exercise_layout`), `$EDITOR` (`tui/external_editor`), the words (`tooltutor.workspace`),
+marking (`tooltutor.marking`). Textual binds `@on` handlers and actions to the screen's
+class, so splitting it into mixins would hide where a key goes.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ import queue
 
 from textual import on, work
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widget import Widget
@@ -24,7 +23,6 @@ from textual.worker import get_current_worker
 from tooltutor.course import Exercise
 from tooltutor.errors import UserError
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
-from tooltutor.i18n import N_
 from tooltutor.kinds import of as kind_of
 from tooltutor.lesson_text import untranslated_note, untranslated_tag
 from tooltutor.pages import units_together
@@ -33,6 +31,7 @@ from tooltutor.tui.dialogs.confirm_reset import ConfirmReset
 from tooltutor.tui.dialogs.confirm_solution import ConfirmSolution
 from tooltutor.tui.dialogs.solution import SolutionDialog
 from tooltutor.tui.keys import key, next_keys, palette_in_footer
+from tooltutor.tui.screens import exercise_keys
 from tooltutor.tui.screens.exercise_layout import ResultsPane, TaskPane, WorkspaceLayout
 from tooltutor.tui.texts import adapt_bindings, plain, status_mark, t, tn
 from tooltutor.tui.widgets.exercise.checklist import Checklist
@@ -53,19 +52,6 @@ from tooltutor.workspace import (
     verdict_summary,
 )
 
-#: Actions that letters trigger: hidden (and off) while the editor has the keyboard.
-LETTER_ACTIONS = {
-    "hint",
-    "solution",
-    "reset",
-    "external_editor",
-    "back",
-    "edit",
-    "zoom",
-    "task_letter",
-    "next_letter",
-    "copy_code",
-}
 #: Seconds a notice stays under the buttons.
 NOTICE_SECONDS = 8
 
@@ -75,89 +61,12 @@ class ExerciseScreen(Screen[None]):
 
     CSS_PATH = "exercise.tcss"
 
-    HELP = N_("""\
-**Solving an exercise.** Write your answer in the editor: Tab indents, Enter keeps the
-indentation. {task} shows the whole task over the editor and back (y there copies one of
-its code blocks to the cursor); {enlarge} enlarges the editor and back. {check} marks
-the answer: the criteria show as a checklist, and each problem found is listed; Enter
-on one puts the cursor on it. h reveals the next hint, shown above the criteria. After
-a pass, the explanation is shown and {next} opens what comes next. The
-solution opens after a pass, or after three failed checks if you confirm. r resets the
-editor to the starter text.{editor} Letter keys work outside the editor: Escape leaves
-it, i goes back in (in the editor, every letter types). Your draft is saved as you type.
-""")
+    HELP = exercise_keys.HELP
 
     #: Escape is the screen's own key when a pane fills the screen (see `action_back`).
     ESCAPE_TO_MINIMIZE = False
 
-    BINDINGS = [
-        Binding("ctrl+r,f5,f9", "check", "Check", priority=True, tooltip=N_("Mark your answer.")),
-        Binding(
-            "ctrl+t,f4",
-            "task",
-            "Task",
-            priority=True,
-            tooltip=N_("Show the whole task, or go back to the editor."),
-        ),
-        Binding(
-            "ctrl+o,f8",
-            "enlarge",
-            "Enlarge",
-            priority=True,
-            tooltip=N_("Enlarge the editor to the whole screen, or restore it."),
-        ),
-        Binding(
-            "ctrl+n",
-            "next",
-            "Next",
-            priority=True,
-            tooltip=N_("After a pass: open the next exercise or lesson."),
-        ),
-        Binding("h", "hint", "Hint", show=False, tooltip=N_("Reveal the next hint.")),
-        Binding(
-            "s", "solution", "Solution", show=False, tooltip=N_("Show the solution (after a pass).")
-        ),
-        Binding(
-            "r",
-            "reset",
-            "Reset",
-            show=False,
-            tooltip=N_("Put the starter text back in the editor."),
-        ),
-        Binding(
-            "e", "external_editor", "Editor", show=False, tooltip=N_("Edit your answer in $EDITOR.")
-        ),
-        Binding("i", "edit", "Edit", show=False, tooltip=N_("Put the cursor in the editor.")),
-        Binding(
-            "t",
-            "task_letter",
-            "Task",
-            show=False,
-            tooltip=N_("Show the whole task, or go back to the editor."),
-        ),
-        Binding(
-            "y",
-            "copy_code",
-            "Copy code",
-            show=False,
-            tooltip=N_("Copy a code block of the task into the editor."),
-        ),
-        Binding(
-            "n",
-            "next_letter",
-            "Next",
-            show=False,
-            tooltip=N_("After a pass: open the next exercise or lesson."),
-        ),
-        Binding(
-            "m",
-            "zoom",
-            "Enlarge",
-            show=False,
-            tooltip=N_("Enlarge the focused pane, or restore it."),
-        ),
-        Binding("escape", "back", "Back", tooltip=N_("Back to where you came from.")),
-    ]
+    BINDINGS = exercise_keys.BINDINGS
 
     def __init__(self, exercise: Exercise) -> None:
         super().__init__()
@@ -392,7 +301,7 @@ it, i goes back in (in the editor, every letter types). Your draft is saved as y
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Letter keys type in the editor, so their actions are off while it has focus;
         "next" is there only after a pass."""
-        if action in LETTER_ACTIONS and isinstance(self.focused, TextArea):
+        if action in exercise_keys.LETTER_ACTIONS and isinstance(self.focused, TextArea):
             return False
         if action in ("next", "next_letter"):
             return self.passed_now or self._passed_before
