@@ -126,6 +126,9 @@ def rule_page(rule) -> list[str]:
     answer = _api_answer(rule) if rule.severity == "error" else None
     if answer:
         out += [tr("The API's answer:"), "", "```text", answer, "```", ""]
+    if rule.other_wordings:
+        out += [tr("Other wordings of this answer (older, or another part of the check):")]
+        out += ["", "```text", *rule.other_wordings, "```", ""]
     if rule.fix is not None:
         out += [tr("**Use instead:**"), "", f"```{_lang(rule)}", rule.fix.rstrip(), "```", ""]
     if rule.untestable:

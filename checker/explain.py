@@ -265,7 +265,7 @@ class Wording(NamedTuple):
 
 @cache
 def wordings() -> tuple[Wording, ...]:
-    """Every rule's declared API wording (and the 400s its page quotes), parsed once."""
+    """Every rule's declared API wordings (and the 400s its page quotes), parsed once."""
     # on first use, not at import: checker.i18n, checker.rules, contextvars, fnmatch (6 modules)
     from checker import rules
 
@@ -279,34 +279,13 @@ def wordings() -> tuple[Wording, ...]:
                 continue
             if (rule.api_message or "") != quoted:
                 texts.append((_as_template(" ".join(quoted.split())), 0.9))
-        texts.extend((t, 0.95) for t in OTHER_WORDINGS.get(rule.id, ()))
+        texts.extend((t, 0.95) for t in rule.other_wordings)
         for template, weight in texts:
             pieces, leading = _pieces(template)
             if sum(len(p) for p in pieces) >= 6:
                 words = tuple(_fixed_words(template))
                 out.append(Wording(rule.id, rule.api, template, pieces, leading, weight, words))
     return tuple(out)
-
-
-#: Wordings of the API's 400s that public reports quote besides the one a rule declares
-#: (older wordings, a second sentence of the same check), with their sources. The rule's
-#: declaration holds one `api_message`; these are matched like it.
-OTHER_WORDINGS: dict[str, tuple[str, ...]] = {
-    # anthropics/anthropic-sdk-typescript#653 (the wording before "ids were found without")
-    "a-tool-result-missing": (
-        "Did not find {n} tool_result block(s) at the beginning of this message. Messages "
-        "following tool_use blocks must begin with a matching number of tool_result blocks.",
-    ),
-    # MartialBE/one-hub#529, dotCipher/opencode-claude-bridge#1, anthropics/claude-code#8824
-    "a-thinking-sampling": (
-        "`temperature` may only be set to 1 when thinking is enabled or in adaptive mode.",
-    ),
-    # anthropics/claude-code#59812, #23440, stackblitz/bolt.new#4701
-    "a-empty-content": (
-        "{loc}: text content blocks must be non-empty",
-        "{loc}: text content blocks must contain non-whitespace text",
-    ),
-}
 
 
 def _fixed_words(template: str) -> list[str]:

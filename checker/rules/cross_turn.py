@@ -232,8 +232,29 @@ declare(
     sources=(
         PRESERVED,
         PREFIX_CHECKS,
+        f"{PRESERVED}/fix-bound-to-a-different-conversation",
         f"{GH}/anomalyco/opencode/pull/46653",
         f"{GH}/langchain-ai/deepagents/pull/6300",
+        f"{GH}/anomalyco/opencode/issues/48637",
+        f"{GH}/kirodotdev/KiroCrew/pull/11513",
+    ),
+    # as the docs quote it (fix-bound-to-a-different-conversation)
+    api_message=(
+        "{block_loc}: Invalid `signature` in `thinking` block. The block is bound to a "
+        "different conversation. Remove the block, or set "
+        '`thinking.block_binding.prefix_mismatch_behavior` to "drop_block".'
+    ),
+    # with the beta-header sentence and what changed (opencode#48637, September 2026), or
+    # a thinking block left out (KiroCrew#11513)
+    other_wordings=(
+        "{block_loc}: Invalid `signature` in `thinking` block. The block is bound to a "
+        "different conversation. Remove the block, or set `thinking.block_binding."
+        'prefix_mismatch_behavior` to "drop_block". That setting requires the '
+        "`thinking-binding-controls-2026-08-01` value in the `anthropic-beta` header. The "
+        "`system` prompt differs from the one this block was created with.",
+        "{block_loc}: Invalid `signature` in `thinking` block. The block is bound to a "
+        "different conversation. The `thinking` block that preceded this one when it was "
+        "created is missing from this request.",
     ),
     example=_session(
         _FABLE_FIRST,

@@ -1,9 +1,10 @@
 """The rulebook's record: each rule is declared once, beside the check that finds it.
 
-A rule is one `Rule`: its id, severity, scope, sources, the API's own 400 wording, a
-broken example and its fix. Everything else reads the record: the run order of the checks,
-`RULE_IDS`, `docs/rules.md`, `tooltutor lint --explain`, `--select`/`--ignore`, and the text
-the scripted client raises in a Python exercise.
+A rule is one `Rule`: its id, severity, scope, sources, the API's own 400 wording (and
+the other wordings public reports quote), a broken example and its fix. Everything else
+reads the record: the run order of the checks, `RULE_IDS`, `docs/rules.md`, `tooltutor
+lint --explain`, `tooltutor explain`, `--select`/`--ignore`, and the text the scripted
+client raises in a Python exercise.
 
     @rule(
         "a-tool-use-id-duplicate",
@@ -84,6 +85,10 @@ class Rule(NamedTuple):
     api_message: str | None = None
     #: why a rule has no example (a fault of ours, not of the input)
     untestable: str | None = None
+    #: the API's other wordings of this 400 (an older text, another sentence of the same
+    #: check), templates like `api_message`, each quoted by one of the `sources`: matched
+    #: by `tooltutor explain` and listed on the rule's page, never used to write a 400
+    other_wordings: tuple[str, ...] = ()
 
     @property
     def title(self) -> str:
@@ -135,6 +140,7 @@ def declare(
     near_misses: tuple[str, ...] = (),
     api_message: str | None = None,
     untestable: str | None = None,
+    other_wordings: tuple[str, ...] = (),
 ) -> Rule:
     """Declare a rule whose findings are made elsewhere (structural ids, `python-*`)."""
     if api not in APIS:
@@ -157,6 +163,7 @@ def declare(
         near_misses=tuple(near_misses),
         api_message=api_message,
         untestable=untestable,
+        other_wordings=tuple(other_wordings),
     )
     _RULES[rule_id] = record
     return record
@@ -173,6 +180,7 @@ def rule(
     fix: str,
     near_misses: tuple[str, ...] = (),
     api_message: str | None = None,
+    other_wordings: tuple[str, ...] = (),
 ) -> Callable[[Check], Check]:
     """Declare a rule and its check: the decorated function's docstring is its page."""
 
@@ -188,6 +196,7 @@ def rule(
             fix=fix,
             near_misses=near_misses,
             api_message=api_message,
+            other_wordings=other_wordings,
         )
         _CHECKS.setdefault(api, []).append(Registered(record, scope, fn))
         return fn

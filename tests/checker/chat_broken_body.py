@@ -655,15 +655,15 @@ BODY_BROKEN = [
         "/tools",
         "fine-tuned",
     ),
-    # o-function-name-pattern: a dot is model-dependent
-    # (https://github.com/danishjsheikh/swagger-mcp/issues/13)
+    # o-function-name-pattern: a dot is refused like any other character outside the
+    # pattern (https://github.com/FoundationAgents/OpenManus/pull/1145)
     (
         "tool-name-dot",
         with_tools(tool("coding.start")),
         "o-function-name-pattern",
-        "warning",
+        "error",
         "/tools/0/function/name",
-        "dot",
+        '"coding.start" contains "."',
     ),
     (
         "legacy-function-name-space",

@@ -173,6 +173,27 @@ TOOLS_BROKEN = [
         "/input/1/name",
         "workspace.read",
     ),
+    # https://github.com/elie222/inbox-zero/issues/2272: a Zod discriminated union as the root
+    (
+        "parameters-root-union",
+        req(
+            tools=[
+                tool(
+                    parameters={
+                        "anyOf": [
+                            {"type": "object", "properties": {"a": {"type": "string"}}},
+                            {"type": "object", "properties": {"b": {"type": "string"}}},
+                        ]
+                    },
+                    strict=False,
+                )
+            ]
+        ),
+        "r-parameters-invalid",
+        "error",
+        "/tools/0/parameters",
+        "a union (`anyOf`)",
+    ),
     # https://github.com/openai/openai-agents-python/issues/4116
     (
         "name-twice",

@@ -170,15 +170,15 @@ BROKEN = [
         "/tools/0/function/name",
         "space",
     ),
-    # A dot is model-dependent (research, issue 14): one o4-mini report quotes a pattern
-    # that allows it (https://github.com/danishjsheikh/swagger-mcp/issues/13); a warning.
+    # A dot is refused (https://github.com/redhat-community-ai-tools/UnifAI/pull/266); the
+    # hint renames it with `_`.
     (
         "call-name-dot",
         msgs(ASK, calls(fn_call("call_1", name="weather.get")), tool_msg("call_1")),
         "o-function-name-pattern",
-        "warning",
+        "error",
         "/messages/1/tool_calls/0/function/name",
-        "contains a dot",
+        '"weather.get" contains "."',
     ),
     # o-function-name-length
     (

@@ -380,6 +380,28 @@ add(
     'Error: Network Error: Anthropic API error: 400 Bad Request -                                                \n {"type":"error","error":{"type":"invalid_request_error","message":"response_format: Extra inputs are not\n permitted"}} for complex test cases',
 )
 
+add(
+    "o-parameters-invalid",
+    "https://github.com/nspady/google-calendar-mcp/issues/39",
+    "openai.BadRequestError: Error code: 400 - {'error': {'message': \"Invalid schema for function 'update-event': schema must have type 'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level.\", 'type': 'invalid_request_error', 'param': 'tools[5].function.parameters', 'code': 'invalid_function_parameters'}}",
+)
+add(
+    ("r-parameters-invalid", "o-parameters-invalid"),
+    "https://github.com/elie222/inbox-zero/issues/2272",
+    "Error [AI_APICallError]: Invalid schema for function 'saveMemory': schema must be a JSON Schema of 'type: \"object\"', got 'type: \"None\"'.",
+)
+add(
+    ("r-parameters-invalid", "o-parameters-invalid"),
+    "https://github.com/LionSR/TeXRA/issues/4274",
+    "Invalid function 'inquiry': schema must have type 'object' and not contain\n'oneOf'/'anyOf'/'allOf' at the top level.",
+)
+
+add(
+    "a-session-thinking-prefix",
+    "https://github.com/anomalyco/opencode/issues/48637",
+    'messages.1.content.0: Invalid `signature` in `thinking` block. The block is bound to a different conversation. Remove the block, or set `thinking.block_binding.prefix_mismatch_behavior` to "drop_block". That setting requires the `thinking-binding-controls-2026-08-01` value in the `anthropic-beta` header. The `system` prompt differs from the one this block was created with.',
+)
+
 
 IDS = [
     f"{n}-{url.rsplit('/', 3)[-3]}-{url.rsplit('/', 1)[-1]}"

@@ -32,11 +32,17 @@ from checker.rules.record import Finding, rule
         refs.PARALLEL,
         refs.issue("anthropics/claude-code", 5989),
         refs.issue("Kilo-Org/kilocode", 5163),
+        refs.issue("anthropics/anthropic-sdk-typescript", 653),
     ),
     api_message=(
         "{message_loc}: `tool_use` ids were found without `tool_result` blocks immediately "
         "after: {value}. Each `tool_use` block must have a corresponding `tool_result` block "
         "in the next message."
+    ),
+    # the wording before "ids were found without" (anthropic-sdk-typescript#653)
+    other_wordings=(
+        "Did not find {n} tool_result block(s) at the beginning of this message. Messages "
+        "following tool_use blocks must begin with a matching number of tool_result blocks.",
     ),
     example="""[
   {"role": "user", "content": "Weather in Paris?"},

@@ -303,10 +303,18 @@ def roles_not_alternating(ctx: Context) -> Iterator[Finding]:
         refs.issue("anthropics/claude-code", 59812),
         refs.issue("anthropics/claude-code", 3196),
         refs.issue("anomalyco/opencode", 31259),
+        refs.issue("anthropics/claude-code", 23440),
+        refs.issue("stackblitz/bolt.new", 4701),
     ),
     api_message=(
         "{loc}: all messages must have non-empty content except for the optional final "
         "assistant message"
+    ),
+    # an empty text block, and one of only whitespace (claude-code#59812, #23440,
+    # bolt.new#4701)
+    other_wordings=(
+        "{loc}: text content blocks must be non-empty",
+        "{loc}: text content blocks must contain non-whitespace text",
     ),
     example="""[
   {"role": "user", "content": "Hi"},

@@ -611,6 +611,16 @@ def _effort(ctx: Context) -> Any:
         f"{refs.THINKING}#feature-compatibility",
         refs.issue("MartialBE/one-hub", 529),
         refs.issue("egoist/chatwise-releases", 1348),
+        "https://github.com/dotCipher/opencode-claude-bridge/pull/1",
+        refs.issue("anthropics/claude-code", 8824),
+        refs.issue("mnfst/modelparams.dev", 214),
+    ),
+    # the `temperature` part of the check (opencode-claude-bridge#1, modelparams.dev#214;
+    # before adaptive thinking: one-hub#529); no `api_message`, since the 400 for `top_p`
+    # or `top_k` is worded otherwise
+    other_wordings=(
+        "`temperature` may only be set to 1 when thinking is enabled or in adaptive mode.",
+        "`temperature` may only be set to 1 when thinking is enabled.",
     ),
     example="""{
   "model": "claude-sonnet-4-5",

@@ -235,9 +235,6 @@ def _names(ctx: Context) -> Iterator[tuple[str, str]]:
                 yield pointer("functions", k, "name"), fn["name"]
 
 
-_DOT_OK = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.")
-
-
 def _name_pattern(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
     for path, name in names:
         if not name or NAME_PATTERN.fullmatch(name):
@@ -245,24 +242,14 @@ def _name_pattern(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
         bad = sorted({ch for ch in name if not NAME_PATTERN.fullmatch(ch)})
         shown = " ".join(tr("space") if ch == " " else quote(ch) for ch in bad[:5])
         problem = tr("{value} contains {chars}", value=quote(name), chars=shown)
-        if name and set(name) - _DOT_OK == set():
-            yield warning(
-                path,
-                tr(
-                    "the function name {value} contains a dot: most models reject it (names "
-                    "may contain only letters, digits, `_` and `-`), a few newer ones accept it",
-                    value=quote(name),
-                ),
-                tr("Use `_` instead of `.`, e.g. `coding_start`."),
-            )
-            continue
+        renamed = "".join(ch if NAME_PATTERN.fullmatch(ch) else "_" for ch in name)[:64]
         yield Finding(
             path,
             tr(
                 "the function name {problem}: names may contain only letters, digits, `_` and `-`",
                 problem=problem,
             ),
-            tr("Rename it, e.g. `get_weather`."),
+            tr("Rename it, e.g. {name}.", name=quote(renamed)),
         )
 
 
@@ -285,6 +272,9 @@ def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
         refs.pull("Vortiago/mcp-azure-devops", 30),
         refs.issue("mcp-use/mcp-use", 90),
         refs.issue("danishjsheikh/swagger-mcp", 13),
+        refs.pull("FoundationAgents/OpenManus", 1145),
+        refs.pull("redhat-community-ai-tools/UnifAI", 266),
+        refs.pull("mogenius/mogenius-operator", 840),
     ),
     api_message=(
         "Invalid '{param}': string does not match pattern. Expected a string that matches "
@@ -306,14 +296,27 @@ def _name_length(names: Iterator[tuple[str, str]]) -> Iterator[Finding]:
   ],
   "messages": [{"role": "user", "content": "Weather in Paris?"}]
 }""",
+    near_misses=(
+        """{
+  "model": "gpt-4.1",
+  "tools": [
+    {"type": "function", "function": {"name": "Coding-MCP__coding_start-v2",
+    "parameters": {"type": "object", "properties": {}}}}
+  ],
+  "messages": [{"role": "user", "content": "Start a coding session."}]
+}""",
+    ),
 )
 def function_name_pattern(ctx: Context) -> Iterator[Finding]:
     """Function names match `^[a-zA-Z0-9_-]+$`.
 
-    Letters, digits, `_` and `-`, with no spaces: in the tool definitions, the legacy
-    `functions` and the calls of the history alike. A dot is a warning: most reports
-    (2025-2026) show it rejected, but one o4-mini report quotes the wider pattern
-    `^[a-zA-Z0-9_\\.-]+$`, so it depends on the model.
+    Letters, digits, `_` and `-`, with no spaces, dots or slashes: in the tool
+    definitions, the legacy `functions` and the calls of the history alike. A dot (an
+    MCP-style `coding.start`) is an error: reports from May 2025 to September 2026 name
+    dots among what OpenAI's 400 refused, and no recorded request with a dotted name was
+    accepted. One June 2025 report, through Microsoft's Teams SDK (o4-mini), quotes the
+    wider pattern `^[a-zA-Z0-9_\\.-]+$`; it was for a name with a slash, so it shows no
+    dot accepted.
     """
     return _name_pattern(_names(ctx))
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
+from checker.rules.function_root import ROOT_WORDINGS, root_problem
 from checker.rules.json_schema import schema_problem
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
@@ -400,42 +401,9 @@ def parameters_problem(path: str, params: Any) -> Finding | None:
                 "a usual cause."
             ),
         )
-    kind = params.get("type")
-    if kind != "object":
-        union = next((key for key in ("anyOf", "oneOf", "allOf") if key in params), None)
-        if isinstance(kind, list) and "object" in kind:
-            return warning(
-                path + "/type",
-                tr(
-                    'the root `type` is {value}: the API expects exactly `"object"` there',
-                    value=describe(kind),
-                ),
-                tr('Write `"type": "object"` at the root.'),
-            )
-        if union is not None and "type" not in params:
-            message = tr(
-                "the root of `parameters` is a union ({key}): it must be a schema of "
-                '`"type": "object"`',
-                key=code(union),
-            )
-            hint = tr(
-                "Wrap the union in a property: "
-                '`{"type": "object", "properties": {"result": {"anyOf": [...]}}}`.'
-            )
-        else:
-            message = (
-                tr('`parameters` has no `type`: it must be a schema of `"type": "object"`')
-                if "type" not in params
-                else tr(
-                    '`parameters` has type {value}: it must be a schema of `"type": "object"`',
-                    value=describe(kind),
-                )
-            )
-            hint = tr(
-                "The arguments are always an object: put each one under `properties`, e.g. "
-                '`{"type": "object", "properties": {"city": {"type": "string"}}}`.'
-            )
-        return Finding(path + "/type" if "type" in params else path, message, hint)
+    root = root_problem(path, params)
+    if root is not None:
+        return root
     if "properties" not in params:
         return Finding(
             path,
@@ -498,8 +466,11 @@ def _array_without_items(node: Any, where: tuple[str, ...]) -> tuple[str, ...] |
         refs.pull("sigoden/aichat", 1049),
         refs.issue("brainlid/langchain", 148),
         refs.pull("razorpay/razorpay-mcp-server", 44),
+        refs.issue("nspady/google-calendar-mcp", 39),
+        refs.issue("chatanywhere/GPT_API_free", 403),
     ),
     api_message="Invalid schema for function: {detail}",
+    other_wordings=ROOT_WORDINGS,
     example="""{
   "model": "gpt-5.4",
   "messages": [{"role": "user", "content": "help"}],
@@ -526,8 +497,11 @@ def parameters_invalid(ctx: Context) -> Iterator[Finding]:
 
     Checked with or without `strict`. Leaving `parameters` out means "no arguments", and
     `{"type": "object", "properties": {}}` says the same. The API rejects a root that is
-    not `type: "object"` (no `type`, a root `anyOf`/`oneOf`, a string), a root object
-    without `properties` (what MCP servers often send for a tool without arguments), and
+    not `type: "object"` (no `type`, a root `anyOf`/`oneOf`, a string), an object root
+    with `oneOf`, `anyOf`, `allOf`, `enum` or `not` beside its type (`schema must have type
+    'object' and not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level`; the
+    Responses API refuses both alike: `r-parameters-invalid`), a root object without
+    `properties` (what MCP servers often send for a tool without arguments), and
     a schema that is not valid JSON Schema (`"properties": []` from a PHP empty array,
     `"required": null`), and an `array` schema anywhere in it without `items` (`In
     context=('properties', 'paths'), array schema missing items.`, `invalid_function_parameters`,

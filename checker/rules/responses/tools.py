@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
+from checker.rules.function_root import ROOT_WORDINGS, root_problem
 from checker.rules.record import Finding, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import (
@@ -233,6 +234,65 @@ def function_name_pattern(ctx: Context) -> Iterator[Finding]:
             if name
             else tr("Give the function a name, e.g. `get_weather`."),
         )
+
+
+@rule(
+    "r-parameters-invalid",
+    api="responses",
+    scope="body",
+    sources=(
+        refs.FUNCTION_CALLING,
+        refs.STRUCTURED_OUTPUTS,
+        "https://github.com/elie222/inbox-zero/issues/2272",
+        "https://github.com/LionSR/TeXRA/issues/4274",
+    ),
+    api_message="Invalid schema for function: {detail}",
+    other_wordings=ROOT_WORDINGS,
+    example="""{
+  "model": "gpt-5.4-mini",
+  "input": "Remember that I prefer window seats.",
+  "tools": [{"type": "function", "name": "save_memory", "strict": false,
+    "parameters": {"anyOf": [
+      {"type": "object", "properties": {"source": {"const": "user"},
+                                        "quote": {"type": "string"}}},
+      {"type": "object", "properties": {"source": {"const": "inferred"}}}]}}]
+}""",
+    fix="""{
+  "model": "gpt-5.4-mini",
+  "input": "Remember that I prefer window seats.",
+  "tools": [{"type": "function", "name": "save_memory", "strict": false,
+    "parameters": {"type": "object", "properties": {
+      "source": {"type": "string", "enum": ["user", "inferred"]},
+      "quote": {"type": "string"}}, "required": ["source"]}}]
+}""",
+    near_misses=(
+        """{
+  "model": "gpt-5.4-mini",
+  "input": "Remember that I prefer window seats.",
+  "tools": [{"type": "function", "name": "save_memory", "strict": false,
+    "parameters": {"type": "object", "properties": {"memory": {"anyOf": [
+      {"type": "object", "properties": {"quote": {"type": "string"}}},
+      {"type": "string"}]}}}}]
+}""",
+    ),
+)
+def parameters_invalid(ctx: Context) -> Iterator[Finding]:
+    """A function's `parameters` has `"type": "object"` at its root, and no union there.
+
+    As in Chat Completions (`o-parameters-invalid`), with or without `strict`: a root
+    without `type` (a Zod discriminated union is serialised as a bare `anyOf`) is refused
+    with `Invalid schema for function 'saveMemory': schema must be a JSON Schema of 'type:
+    "object"', got 'type: "None"'.` (Responses API, gpt-5.4-mini, April 2026), and an
+    object root with `oneOf`, `anyOf`, `allOf`, `enum` or `not` beside its type with `schema
+    must have type 'object' and not contain 'oneOf'/'anyOf'/'allOf' at the top level`
+    (GPT-5.5, May 2026). A union one level down, under a property, is fine.
+    """
+    for path, tool in function_tools(ctx):
+        params = tool.get("parameters")
+        if isinstance(params, dict):
+            found = root_problem(path + "/parameters", params)
+            if found is not None:
+                yield found
 
 
 @rule(
