@@ -4,6 +4,7 @@ the course's language, and `validate`'s error and warning about them."""
 from __future__ import annotations
 
 import datetime
+import shutil
 
 import pytest
 from minimal import LESSON, write_course
@@ -13,6 +14,7 @@ from checker.models import claude, course_facts
 from tooltutor.course import load_course
 from tooltutor.course.facts import join_names, render
 from tooltutor.course.facts_check import fact_problems
+from tooltutor.course.loader import resolve_course_dir
 
 FORCING = "Of the current models, {{facts:forcing_rejected}} reject forcing."
 
@@ -136,8 +138,16 @@ def test_an_old_fact_is_reported_once_per_list_and_file_not_per_translation():
     assert cost and len({(p.line, p.column) for p in cost}) == 1
 
 
-def test_a_lesson_shown_untranslated_joins_its_lists_in_the_source_language():
-    course = load_course(None, "ru")  # Lesson 4 has no Russian overlay (yet)
+def test_a_lesson_shown_untranslated_joins_its_lists_in_the_source_language(tmp_path):
+    # every lesson has a Russian overlay now: a copy of the course without Lesson 4's
+    root = tmp_path / "course"
+    shutil.copytree(
+        resolve_course_dir(None),
+        root,
+        ignore=shutil.ignore_patterns(".git", "*_cache", "__pycache__"),
+    )
+    (root / "lessons" / "ru" / "04-defining-tools.yaml").unlink()
+    course = load_course(root, "ru")
     lesson = course.lesson("defining-tools")
     assert lesson.untranslated == {"*"}
     text = "\n".join(b.get("markdown", "") for s in lesson.sections for b in s["blocks"])
