@@ -72,15 +72,16 @@ def tools_model_endpoint(ctx: Context) -> Iterator[Finding]:
     tools only through the Responses API, and GPT-6 Sol and GPT-6 Luna take function tools
     in Chat Completions only with `reasoning_effort: "none"`; public reports quote the
     400 for gpt-6-sol and gpt-6-astra (`Function tools with reasoning_effort are not
-    supported for ... in /v1/chat/completions`). So a function tool in `tools` is an error
-    for the first two whatever the effort (the fix is the same request to
-    `POST /v1/responses`: `input` for `messages`, each tool flattened to `{"type":
-    "function", "name": ..., "parameters": ...}`), and for the other two when
-    `reasoning_effort` is anything but `"none"`. Without `reasoning_effort` it is a
-    warning: the checklist asks for `"none"` and these models reason by default, but no
-    OpenAI page read says what the default is for each. The rule reads the table's
-    `chat_tools` fact: a model whose fact is not known (GPT-6.1 Terra, GPT-6.2), or that
-    the table does not know, gets nothing here; the Responses API is never judged by it.
+    supported for ... in /v1/chat/completions`). So a function tool in `tools` is an
+    error for the first two whatever the effort: the fix is the same request to
+    `POST /v1/responses`, with `input` for `messages` and each tool flattened to
+    `{"type": "function", "name": ..., "parameters": ...}`. For the other two it is an
+    error when `reasoning_effort` is anything but `"none"`. Without `reasoning_effort`
+    it is a warning: the checklist asks for `"none"` and these models reason by default,
+    but no OpenAI page read says what the default is for each. The rule reads the
+    table's `chat_tools` fact: a model whose fact is not known (GPT-6.1 Terra, GPT-6.2),
+    or that the table does not know, gets nothing here; the Responses API is never
+    judged by it.
     """
     facts = facts_for(ctx.model) if isinstance(ctx.model, str) else None
     if facts is None or facts.vendor != "openai" or ctx.body is None:
