@@ -32,6 +32,31 @@ TOOLS_BROKEN = [
         "/messages/0/content/0/type",
         "audio",
     ),
+    # o-tools-model-endpoint: the table's `chat_tools` fact (OpenAI's deployment checklist)
+    (
+        "function-tool-on-responses-only-gpt-6-1-sol",
+        with_tools(tool(), model="gpt-6.1-sol", reasoning_effort="high"),
+        "o-tools-model-endpoint",
+        "error",
+        "/model",
+        "Responses API",
+    ),
+    (
+        "function-tool-on-gpt-6-luna-with-effort-high",
+        with_tools(tool(), model="gpt-6-luna", reasoning_effort="high"),
+        "o-tools-model-endpoint",
+        "error",
+        "/model",
+        '"none"',
+    ),
+    (
+        "function-tool-on-gpt-6-sol-default-effort",
+        with_tools(tool(), model="gpt-6-sol"),
+        "o-tools-model-endpoint",
+        "warning",
+        "/model",
+        '"none"',
+    ),
     # o-sampling-range: the API reference's ranges (temperature 0..2, penalties -2..2)
     (
         "temperature-negative",

@@ -37,6 +37,21 @@ NEAR_MISSES = [
         ("model-unknown",),
     ),
     (
+        "function-tool-on-gpt-6-sol-effort-none",
+        with_tools(tool(), model="gpt-6-sol", reasoning_effort="none"),
+        "o-tools-model-endpoint",
+    ),
+    (
+        "function-tool-on-gpt-6-1-terra-not-known",
+        with_tools(tool(), model="gpt-6.1-terra", reasoning_effort="high"),
+        "o-tools-model-endpoint",
+    ),
+    (
+        "gpt-6-astra-without-tools",
+        body("gpt-6-astra", reasoning_effort="high"),
+        "o-tools-model-endpoint",
+    ),
+    (
         "sampling-edges",
         body(temperature=2, top_p=0, presence_penalty=-2, top_logprobs=20, logprobs=True),
         "o-sampling-range",

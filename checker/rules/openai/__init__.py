@@ -34,6 +34,7 @@ MODULES = (
     "content",
     "audio",
     "tools",
+    "tool_endpoint",
     "tool_choice",
     "strict",
 )
