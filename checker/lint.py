@@ -244,38 +244,8 @@ def _lint(
             out.append(_not_a_request(obj))
             return LintResult.of(detected, out)
         body = None if bare else obj
-    elif format == "responses":
-        out.append(
-            Diagnostic(
-                "request-shape",
-                "error",
-                "",
-                tr(
-                    "the document is {type}: expected a request body (an object with "
-                    "`input`) or an array of input items",
-                    type=json_type(obj),
-                ),
-                tr('Write e.g. `{"model": "gpt-5.5", "input": "Hello"}`.'),
-            )
-        )
-        return LintResult.of(format, out)
     else:
-        out.append(
-            Diagnostic(
-                "request-shape",
-                "error",
-                "",
-                tr(
-                    "the document is {type}: expected a request body (an object with "
-                    "`messages`) or an array of messages",
-                    type=json_type(obj),
-                ),
-                tr(
-                    'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": '
-                    '[{"role": "user", "content": "Hello"}]}`.'
-                ),
-            )
-        )
+        out.append(_not_a_body(obj, format))
         return LintResult.of("unknown" if format == "auto" else format, out)
 
     out.extend(_message_shape(messages, prefix, with_content=detected == "unknown"))
@@ -313,6 +283,36 @@ def _lint(
             )
         )
     return LintResult.of(detected, out)
+
+
+def _not_a_body(obj: Any, format: str) -> Diagnostic:
+    """A document that is neither a request body nor a list of messages (or items)."""
+    if format == "responses":
+        return Diagnostic(
+            "request-shape",
+            "error",
+            "",
+            tr(
+                "the document is {type}: expected a request body (an object with "
+                "`input`) or an array of input items",
+                type=json_type(obj),
+            ),
+            tr('Write e.g. `{"model": "gpt-5.5", "input": "Hello"}`.'),
+        )
+    return Diagnostic(
+        "request-shape",
+        "error",
+        "",
+        tr(
+            "the document is {type}: expected a request body (an object with "
+            "`messages`) or an array of messages",
+            type=json_type(obj),
+        ),
+        tr(
+            'Write e.g. `{"model": "...", "max_tokens": 1024, "messages": '
+            '[{"role": "user", "content": "Hello"}]}`.'
+        ),
+    )
 
 
 def _not_a_request(obj: dict[str, Any]) -> Diagnostic:

@@ -4,6 +4,7 @@ progress or cache folders (tests that need their own home set TOOLTUTOR_HOME aga
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 
 import pytest
@@ -19,3 +20,17 @@ def _isolated_tooltutor_home():
             os.environ.pop("TOOLTUTOR_HOME", None)
         else:
             os.environ["TOOLTUTOR_HOME"] = previous
+
+
+@pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """A test that spoke another language (a course loaded in `ru`, an app in pt-BR) hands
+    the next test, in the same worker, the interface and the checker in English again."""
+    yield
+    app = sys.modules.get("tooltutor.i18n")
+    if app is not None:
+        app.set_language(None)
+    engine = sys.modules.get("checker.i18n")
+    if engine is not None:
+        engine.set_default_language(None)
+        engine.set_language(None)
