@@ -3,30 +3,14 @@
 
 from __future__ import annotations
 
+import re
+
 from tui_helpers import screen_text
 
 
 def page_of(lesson, section_id: str) -> int:
     """The 1-based page of a lesson's section (page 1 is the objectives)."""
     return 2 + [s["id"] for s in lesson.sections].index(section_id)
-
-
-async def test_a_source_url_is_never_cut_inside_a_word_at_80_columns(make_app, bundled_course):
-    """L3's "Server tools" page cites .../tool-use/server-tools, one cell too long for
-    the line: it must break after the `/`, not as "server-too" + "ls"."""
-    lesson = bundled_course.lesson("tool-types")
-    url = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/server-tools"
-    app = make_app(bundled_course)
-    async with app.run_test(size=(80, 24)) as pilot:
-        app.open_lesson("tool-types", page_of(lesson, "server-tools"))
-        await pilot.pause()
-        await pilot.press("end")
-        await pilot.pause()
-        await pilot.pause()
-        rows = [row.strip() for row in screen_text(app).split("\n")]
-        pieces = [row for row in rows if row and (row in url) and len(row) > 4]
-        assert "server-tools" in rows or any(row.endswith("server-tools") for row in rows), rows
-        assert "".join(pieces[-2:]) == url or url in rows, pieces
 
 
 async def test_the_tasks_text_blocks_are_never_cut_at_the_right_edge(make_app, bundled_course):
@@ -50,3 +34,23 @@ async def test_the_tasks_text_blocks_are_never_cut_at_the_right_edge(make_app, b
         assert "reminded Marco about INV-2288." in text
         assert "If it's over 200 euros, mark it" in text
         assert '\\"status\\": \\"unpaid\\"}"' in text
+
+
+#: Pages that still open by pointing back, left to their owner (a dated-facts block).
+KNOWN_BACK_POINTERS = {("cost", "cache-minimum"): "This example shows where the breakpoint goes"}
+
+BACK_POINTER = re.compile(r"^(?:\w+ of )?(?:those|these|this example|the example above)\b", re.I)
+
+
+def test_no_lesson_page_opens_by_pointing_at_what_an_earlier_page_showed(bundled_course):
+    """Since the long pages were split, a page's first words are what a learner reads
+    after turning it: "Two of those defences" (L3) pointed at a list on the page before."""
+    found = {}
+    for lesson in bundled_course.lessons:
+        for section in lesson.sections[1:]:
+            first = next((b["markdown"] for b in section["blocks"] if "markdown" in b), "")
+            if BACK_POINTER.match(first.strip()):
+                found[(lesson.id, section["id"])] = first.strip()[:60]
+    unknown = {key: text for key, text in found.items() if key not in KNOWN_BACK_POINTERS}
+    assert not unknown
+    assert set(found) == set(KNOWN_BACK_POINTERS), "a known case was fixed: drop it from the list"
