@@ -9,8 +9,8 @@ from tui_helpers import screen_text
 
 
 def page_of(lesson, section_id: str) -> int:
-    """The 1-based page of a lesson's section (page 1 is the objectives)."""
-    return 2 + [s["id"] for s in lesson.sections].index(section_id)
+    """The reader's index of a lesson's section page (0 is the objectives page)."""
+    return 1 + [s["id"] for s in lesson.sections].index(section_id)
 
 
 async def test_the_tasks_text_blocks_are_never_cut_at_the_right_edge(make_app, bundled_course):
@@ -54,3 +54,43 @@ def test_no_lesson_page_opens_by_pointing_at_what_an_earlier_page_showed(bundled
     unknown = {key: text for key, text in found.items() if key not in KNOWN_BACK_POINTERS}
     assert not unknown
     assert set(found) == set(KNOWN_BACK_POINTERS), "a known case was fixed: drop it from the list"
+
+
+async def test_x_on_a_page_without_an_offer_never_opens_an_exercise_not_taught_yet(
+    make_app, bundled_course
+):
+    """L3 page 3 ("Read tools") offers nothing: x opened "Return failures as data",
+    whose page (7) comes later. It names where that one comes instead; after an offer
+    not passed yet, x reopens that one (what the learner was just taught)."""
+    from tooltutor.tui.screens.exercise import ExerciseScreen
+    from tooltutor.tui.screens.lesson import LessonScreen
+
+    lesson = bundled_course.lesson("tool-types")
+    app = make_app(bundled_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_lesson("tool-types", page_of(lesson, "read-tools"))
+        await pilot.pause()
+        await pilot.press("x")  # classify-tools, offered on page 2, is not passed yet
+        await pilot.pause()
+        assert isinstance(app.screen, ExerciseScreen)
+        assert app.screen.exercise.id == "classify-tools"
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        app.store.record_attempt(
+            bundled_course.id,
+            "classify-tools",
+            passed=True,
+            criteria_passed=3,
+            criteria_total=3,
+            submission="{}",
+        )
+        notes = []
+        app.notify = lambda message, **_: notes.append(message)
+        await pilot.press("x")  # nothing taught so far is left to do
+        await pilot.pause()
+        assert isinstance(app.screen, LessonScreen)
+        page = page_of(lesson, "call-tools") + 1  # shown 1-based
+        assert notes == [
+            f"Nothing to try on this page yet: “Return failures as data” comes on page {page}."
+        ]
