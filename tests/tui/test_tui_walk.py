@@ -94,3 +94,37 @@ async def test_x_on_a_page_without_an_offer_never_opens_an_exercise_not_taught_y
         assert notes == [
             f"Nothing to try on this page yet: “Return failures as data” comes on page {page}."
         ]
+
+
+async def test_continue_shows_its_whole_step_after_the_step_changes(make_app, bundled_course):
+    """Back on the map after passing an exercise, Continue kept the width of its old label
+    and cut the new one: "▶ Continue: Lesson 3 exercise: A search tool that"."""
+    from tooltutor.tui.screens.exercise import ExerciseScreen
+
+    app = make_app(bundled_course)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Continue: Lesson 1, page 1" in screen_text(app)
+        store, course = app.store, bundled_course.id
+        store.set_position(course, "tool-types", section=len(lesson_sections(app)) + 1)
+        for exercise_id in ("classify-tools", "errors-as-data"):
+            store.record_attempt(
+                course,
+                exercise_id,
+                passed=True,
+                criteria_passed=1,
+                criteria_total=1,
+                submission="{}",
+            )
+        app.open_exercise("errors-as-data")  # and back to the map, as after a pass
+        await pilot.pause()
+        assert isinstance(app.screen, ExerciseScreen)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "Continue: Lesson 3 exercise: A search tool that returns leads, not files" in shown
+
+
+def lesson_sections(app):
+    return app.course.lesson("tool-types").sections
