@@ -128,3 +128,22 @@ async def test_continue_shows_its_whole_step_after_the_step_changes(make_app, bu
 
 def lesson_sections(app):
     return app.course.lesson("tool-types").sections
+
+
+async def test_the_sources_are_packed_for_the_width_they_are_laid_out_at(make_app, fixture_course):
+    """On a first visit under load, L3 and L4 showed `.../tool-use/server-too` + `ls`:
+    the list packed for its initial 80 cells, as if no resize had reached it. Its height
+    is measured at its real width, and the URLs are packed for that width then."""
+    from textual.geometry import Size
+
+    from tooltutor.pages import Source
+    from tooltutor.tui.widgets.lesson.sources import SourcesList
+
+    url = "https://platform.claude.com/docs/en/agents-and-tools/tool-use/server-tools"
+    app = make_app(fixture_course)
+    async with app.run_test(size=(80, 24)):
+        listed = SourcesList((Source(6, "S6", "Server tools", url),))
+        height = listed.get_content_height(Size(76, 24), Size(80, 24), 76)
+        text = listed.render().plain
+    assert height == len(text.split("\n")) == 4
+    assert text.split("\n")[-1].strip() == "server-tools"
