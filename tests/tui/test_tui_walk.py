@@ -56,12 +56,11 @@ def test_no_lesson_page_opens_by_pointing_at_what_an_earlier_page_showed(bundled
     assert set(found) == set(KNOWN_BACK_POINTERS), "a known case was fixed: drop it from the list"
 
 
-async def test_x_on_a_page_without_an_offer_never_opens_an_exercise_not_taught_yet(
-    make_app, bundled_course
-):
-    """L3 page 3 ("Read tools") offers nothing: x opened "Return failures as data",
-    whose page (7) comes later. It names where that one comes instead; after an offer
-    not passed yet, x reopens that one (what the learner was just taught)."""
+async def test_x_on_a_page_without_an_offer_prefers_what_was_just_taught(make_app, bundled_course):
+    """L3 page 4 ("Write tools") offers nothing: x opened "Return failures as data",
+    whose page (7) comes later, without a word. After an offer not passed yet, x reopens
+    that one (what the learner was just taught); else it opens the next one and says
+    which page teaches it."""
     from tooltutor.tui.screens.exercise import ExerciseScreen
     from tooltutor.tui.screens.lesson import LessonScreen
 
@@ -87,13 +86,12 @@ async def test_x_on_a_page_without_an_offer_never_opens_an_exercise_not_taught_y
         )
         notes = []
         app.notify = lambda message, **_: notes.append(message)
-        await pilot.press("x")  # nothing taught so far is left to do
+        await pilot.press("x")  # nothing taught so far is left to do: the next one, named
         await pilot.pause()
-        assert isinstance(app.screen, LessonScreen)
+        assert isinstance(app.screen, ExerciseScreen)
+        assert app.screen.exercise.id == "errors-as-data"
         page = page_of(lesson, "call-tools") + 1  # shown 1-based
-        assert notes == [
-            f"Nothing to try on this page yet: “Return failures as data” comes on page {page}."
-        ]
+        assert notes == [f"“Return failures as data” is taught on page {page} of this lesson."]
 
 
 async def test_continue_shows_its_whole_step_after_the_step_changes(make_app, bundled_course):

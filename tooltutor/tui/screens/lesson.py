@@ -241,8 +241,8 @@ right there goes on to what comes next.
     def action_exercise(self) -> None:
         """Open the exercise this page offers to try now (the first not passed yet). On a
         page without an offer, the latest one offered before it not passed yet; on the
-        last page, the lesson's next exercise. One whose page is still ahead is named,
-        not opened: its page teaches what it asks."""
+        last page, the lesson's next exercise. One whose page is still ahead opens with
+        a note of the page that teaches it."""
         journey, course = self.app.journey, self.app.course
         offered = [i for i in self.pages[self.page_index].try_ids if course.exercise(i)]
         if offered:
@@ -258,13 +258,12 @@ right there goes on to what comes next.
                 title = course.exercise(exercise_id).title
                 self.notify(
                     t(
-                        "Nothing to try on this page yet: “{title}” comes on page {page}.",
+                        "“{title}” is taught on page {page} of this lesson.",
                         title=title,
                         page=ahead + 1,
                     ),
                     markup=False,
                 )
-                return
         if exercise_id is None:
             self.notify(t("This lesson has no exercises."), markup=False)
         else:
