@@ -78,9 +78,11 @@ class CourseMapScreen(Screen[None]):
     def _update_continue(self) -> None:
         self._continue_step = self.app.journey.resume_step()
         label = "▶ " if self.app.unicode else "> "
-        self.query_one("#continue", Button).label = plain(
+        button = self.query_one("#continue", Button)
+        button.label = plain(
             label + t("Continue: {step}", step=self._continue_step.describe(self.app.course))
         )
+        button.refresh(layout=True)  # its width follows the label (Textual keeps the old one)
         done, total = self.app.journey.course_progress(self._lesson_progress)
         self.query_one("#course-progress", Static).update(
             progress_bar(done, total, unicode=self.app.unicode)

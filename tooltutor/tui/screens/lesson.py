@@ -239,16 +239,39 @@ right there goes on to what comes next.
             await self.show_page(self.page_index - 1)
 
     def action_exercise(self) -> None:
-        """Open the exercise this page offers to try now (the first not passed yet),
-        else the first exercise of this lesson not passed yet."""
-        journey = self.app.journey
-        offered = [i for i in self.pages[self.page_index].try_ids if self.app.course.exercise(i)]
-        exercise_id = next((i for i in offered if journey.status(i) != PASSED), None)
-        exercise_id = exercise_id or (offered[0] if offered else journey.next_exercise(self.lesson))
+        """Open the exercise this page offers to try now (the first not passed yet). On a
+        page without an offer, the latest one offered before it not passed yet; on the
+        last page, the lesson's next exercise. One whose page is still ahead opens with
+        a note of the page that teaches it."""
+        journey, course = self.app.journey, self.app.course
+        offered = [i for i in self.pages[self.page_index].try_ids if course.exercise(i)]
+        if offered:
+            exercise_id = next((i for i in offered if journey.status(i) != PASSED), offered[0])
+        elif self.page_index == len(self.pages) - 1:
+            exercise_id = journey.next_exercise(self.lesson)
+        else:
+            before = [i for page in self.pages[: self.page_index] for i in page.try_ids]
+            taught = [i for i in before if course.exercise(i) and journey.status(i) != PASSED]
+            exercise_id = taught[-1] if taught else journey.next_exercise(self.lesson)
+            ahead = self._offer_page(exercise_id)
+            if exercise_id and not taught and ahead is not None and ahead > self.page_index:
+                title = course.exercise(exercise_id).title
+                self.notify(
+                    t(
+                        "“{title}” is taught on page {page} of this lesson.",
+                        title=title,
+                        page=ahead + 1,
+                    ),
+                    markup=False,
+                )
         if exercise_id is None:
             self.notify(t("This lesson has no exercises."), markup=False)
         else:
             self.app.open_exercise(exercise_id, on_top=True)
+
+    def _offer_page(self, exercise_id: str | None) -> int | None:
+        """The index of the first page that offers `exercise_id` to try now, if any."""
+        return next((n for n, page in enumerate(self.pages) if exercise_id in page.try_ids), None)
 
     def action_back(self) -> None:
         """Back to the course map."""

@@ -75,8 +75,16 @@ class SourcesList(Static):
                 lines.append(plain(indent) + Content(piece).stylize(link))
         return Content("\n").join(lines)
 
+    def get_content_height(self, container, viewport, width: int) -> int:
+        """Packed for the width it is laid out at, before its height is measured: a
+        resize event can come too early (width 0) and leave the URLs cut for 80 cells."""
+        self._fit(width)
+        return super().get_content_height(container, viewport, width)
+
     def on_resize(self) -> None:
-        width = self.content_region.width
+        self._fit(self.content_region.width)
+
+    def _fit(self, width: int) -> None:
         if width and width != self._width:
             self._width = width
             self.update(self._content(width))
