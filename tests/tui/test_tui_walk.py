@@ -36,9 +36,6 @@ async def test_the_tasks_text_blocks_are_never_cut_at_the_right_edge(make_app, b
         assert '\\"status\\": \\"unpaid\\"}"' in text
 
 
-#: Pages that still open by pointing back, left to their owner (a dated-facts block).
-KNOWN_BACK_POINTERS = {("cost", "cache-minimum"): "This example shows where the breakpoint goes"}
-
 BACK_POINTER = re.compile(r"^(?:\w+ of )?(?:those|these|this example|the example above)\b", re.I)
 
 
@@ -51,9 +48,7 @@ def test_no_lesson_page_opens_by_pointing_at_what_an_earlier_page_showed(bundled
             first = next((b["markdown"] for b in section["blocks"] if "markdown" in b), "")
             if BACK_POINTER.match(first.strip()):
                 found[(lesson.id, section["id"])] = first.strip()[:60]
-    unknown = {key: text for key, text in found.items() if key not in KNOWN_BACK_POINTERS}
-    assert not unknown
-    assert set(found) == set(KNOWN_BACK_POINTERS), "a known case was fixed: drop it from the list"
+    assert not found
 
 
 async def test_x_on_a_page_without_an_offer_prefers_what_was_just_taught(make_app, bundled_course):
