@@ -409,6 +409,10 @@ def result_json(ctx: JsonContext, params: Mapping) -> Outcome:
         )
     try:
         data = json.loads(text)
+        if isinstance(data, str):
+            # a JSON string literal is prose in quotes: a program must parse what it holds
+            text = data
+            data = json.loads(text)
     except ValueError:
         example = params.get("example", "")
         if example:

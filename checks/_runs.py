@@ -201,12 +201,14 @@ def raised(run, ctx: Any = None) -> Outcome | None:
 
 
 def is_sentence(value: Any, code: Any = None) -> bool:
-    """Text a model can act on: at least two words, not a placeholder ("error", "x",
-    "TODO") and not the error's own code repeated."""
+    """Text a model can act on: at least two words apart (not one identifier such as
+    "refund_order"), not a placeholder ("error", "x", "TODO") and not the error's own code
+    repeated."""
     if not isinstance(value, str):
         return False
     words = re.findall(r"[^\W\d_]{2,}", value)
-    if len(words) < 2:
+    if len(words) < 2 or len(value.split()) < 2:
+        # "refund_order" or "not-run" is an identifier, not words a model can act on
         return False
     return not (isinstance(code, str) and value.strip().strip(".").lower() == code.lower())
 

@@ -182,9 +182,22 @@ def _raises(scripted: Any) -> str | None:
 _NO_PARAMS = params_schema()
 
 
-@check("results-carry-output", kinds=("python",), params=_NO_PARAMS)
+@check(
+    "results-carry-output",
+    kinds=("python",),
+    params=params_schema(
+        {
+            "within": {
+                "type": "boolean",
+                "description": "the output may stand inside other words (a label before it)",
+            }
+        }
+    ),
+)
 def results_carry_output(ctx: PythonContext, params: Mapping) -> Outcome:
-    """A call whose tool worked is answered with what run_tool returned, and no `is_error`."""
+    """A call whose tool worked is answered with what run_tool returned (with `within`, a
+    text that holds it whole), and no `is_error`."""
+    within = bool(params.get("within"))
     seen = False
     for run in ctx.runs:
         for where, use, block, scripted in _rounds(run):
@@ -202,7 +215,16 @@ def results_carry_output(ctx: PythonContext, params: Mapping) -> Outcome:
                         name=name,
                     ),
                 )
-            if content_text(block.get("content")) != scripted:
+            text = content_text(block.get("content"))
+            if not (
+                text == scripted
+                or (
+                    within
+                    and isinstance(text, str)
+                    and isinstance(scripted, str)
+                    and scripted in text
+                )
+            ):
                 return Outcome(
                     False,
                     tr(

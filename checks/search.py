@@ -582,6 +582,24 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
     return Outcome(True)
 
 
+def _only_regex_error(message: str, pattern: Any, words: int) -> bool:
+    """The message is the `re.error` the pattern raises, with fewer than `words` words of its
+    own beside it (a label such as "Invalid regex:" does not make it advice)."""
+    if not isinstance(pattern, str):
+        return False
+    try:
+        re.compile(pattern)
+    except re.error as exc:
+        rest = message
+        for echo in (str(exc), str(getattr(exc, "msg", "") or "")):
+            if echo.strip():
+                rest = rest.replace(echo, " ")
+        if rest == message:
+            return False
+        return len(re.findall(r"[^\W\d_]{2,}", rest)) < words
+    return False
+
+
 @check(
     "returned-error",
     kinds=("python",),
@@ -594,6 +612,12 @@ def search_total(ctx: PythonContext, params: Mapping) -> Outcome:
                 "description": "keys of the error that must hold a sentence",
             },
             "runs": RUNS_SCHEMA,
+            "own_words": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "words a text field must hold besides the error re.compile "
+                "raises for the call's pattern: str(exc) alone is written for a log",
+            },
         },
         required=["code"],
     ),
@@ -686,6 +710,20 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
                         where=where,
                         key=key,
                         text=quote(value, 60),
+                    ),
+                )
+            if params.get("own_words") and _only_regex_error(
+                value, run.call.get("pattern"), int(params["own_words"])
+            ):
+                return Outcome(
+                    False,
+                    tr(
+                        "In {where}, `{key}` is {text}: only the error Python raised, written "
+                        "for a log. Tell the model, in words of your own, what to fix in its "
+                        "pattern.",
+                        where=where,
+                        key=key,
+                        text=quote(value, 80),
                     ),
                 )
     return Outcome(True)

@@ -6,6 +6,7 @@ needs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -198,6 +199,46 @@ _TOOL_WORDS = (
 )
 
 
+#: what an instruction that asks for a call says (en, pt, es, ru): a verb of handing over
+#: or calling (or a tool's own name with "every", "always"...); and, if it only permits
+#: ("may", "if needed"), a word that makes it hold for every request
+_HANDING = re.compile(
+    r"\b(?:call|hand|route|send|pass|forward|transfer|assign|direct|dispatch|delegate|"
+    r"escalate|refer|give|use|pick|choose|select|invoke|cham|encaminh|envi|direcion|repass|"
+    r"atribu|us[ea]|utiliz|escolh|deleg|llam|deriv|asign)|"
+    r"вызов|вызыв|переда|направ|отправ|использ|выбер|выбир|адрес|поруч",
+    re.IGNORECASE,
+)
+_PERMITS = re.compile(
+    r"\b(?:may|might|can|could|optionally|feel free|if (?:it is |you are )?(?:needed|"
+    r"necessary|useful|helpful|relevant|unsure)|when (?:needed|necessary|useful|helpful)|"
+    r"pode|podes|poderá|se (?:necessário|precisar)|opcional|puede)\b|"
+    r"можешь|можно|может|при необходимости|если нужно|по желанию",
+    re.IGNORECASE,
+)
+_EVERY_TIME = re.compile(
+    r"\b(?:always|every|each|must|exactly|never|all|whatever|only one|sempre|tod[oa]s?|cada|"
+    r"deve|precisa|nunca|exatamente|siempre|debe)\b|"
+    r"всегда|кажд|любо|должен|обязательно|никогда|ровно",
+    re.IGNORECASE,
+)
+
+
+def _asks_for_call(text: str, tools: list[str]) -> bool:
+    """The instruction tells the model to call (not only mentions a department), and for
+    every request, not only when the model sees fit."""
+    every_time = _EVERY_TIME.search(text) is not None
+    named = every_time and any(mentions(text, t) for t in tools)
+    if not (_HANDING.search(text) or named):
+        return False
+    return every_time or not _PERMITS.search(text)
+
+
+def _only_permits(text: str, tools: list[str]) -> bool:
+    """The instruction names the call but leaves it to the model ("may", "if needed")."""
+    return _PERMITS.search(text) is not None and _EVERY_TIME.search(text) is None
+
+
 def _instruction_problems(entry: dict, at: str, model: str | None, params: Mapping) -> list:
     """Where forcing is not available, the entry's `instruction` asks for the call."""
     from checker.checks import model_info
@@ -237,7 +278,20 @@ def _instruction_problems(entry: dict, at: str, model: str | None, params: Mappi
             )
         ]
     words = [*tools, *(str(w) for w in params.get("instruction_words") or []), *_TOOL_WORDS]
-    if not any(mentions(text, w) for w in words):
+    if any(mentions(text, w) for w in words) and _only_permits(text, tools):
+        return [
+            (
+                where,
+                tr(
+                    "the `instruction` {text} only allows a call, so the model may still "
+                    "answer without one: say that every request ends in a call to {tools}",
+                    text=quote(text),
+                    tools=named,
+                ),
+                "",
+            )
+        ]
+    if not any(mentions(text, w) for w in words) or not _asks_for_call(text, tools):
         return [
             (
                 where,

@@ -12,6 +12,7 @@ sent to the model and what it ran, as the parent recorded them.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -149,6 +150,23 @@ def _call_of(block: Any, names: set[str]) -> bool:
     return isinstance(name, str) and block.get("type") == "tool_use" and name in names
 
 
+def _read_flagged(run, reads: set[str]) -> str | None:
+    """The id of a read answered with `is_error: true` in some request, else None."""
+    for request in run.requests:
+        messages = request.get("messages") if isinstance(request, dict) else None
+        for message in messages if isinstance(messages, list) else []:
+            content = message.get("content") if isinstance(message, dict) else None
+            for block in content if isinstance(content, list) else []:
+                if (
+                    isinstance(block, dict)
+                    and block.get("type") == "tool_result"
+                    and block.get("tool_use_id") in reads
+                    and _is_flag(block.get("is_error"))
+                ):
+                    return str(block["tool_use_id"])
+    return None
+
+
 @check("untrusted-stays-data", kinds=("python",), params=_PARAMS)
 def untrusted_stays_data(ctx: PythonContext, params: Mapping) -> Outcome:
     """The untrusted tool's output (`source`) travels only inside the `tool_result` of the
@@ -165,6 +183,18 @@ def untrusted_stays_data(ctx: PythonContext, params: Mapping) -> Outcome:
         outside = _copied(run, reads, lines, source)
         if outside is not None:
             return outside
+        flagged = _read_flagged(run, reads)
+        if flagged is not None:
+            return Outcome(
+                False,
+                tr(
+                    'In run {run}, the result of {tool} is marked `"is_error": true`, but '
+                    "the read worked. The flag tells the model the call failed, though the "
+                    "ticket came back; leave it out when the tool returned its text.",
+                    run=run.index + 1,
+                    tool=f"`{source}`",
+                ),
+            )
         answered = False
         for k, request in enumerate(run.requests):
             for _where, text, answers in _places(request):
@@ -281,6 +311,25 @@ def _answers(run) -> dict[str, dict]:
     return out
 
 
+# What a sentence says when an action was refused or did not run, in the course's languages
+# (en, pt, es, ru): "failed, try again" is not it, and invites the model to retry.
+_DECLINED = re.compile(
+    r"declin|refus|reject|\bden(?:y|ied|ial)|approv|permission|forbid|veto|\bblock|"
+    r"said no|\bnot\b.{0,30}\b(?:run|ran|execut|perform|carried|done|sent|issued|happen|"
+    r"made|allow|permit|authori[sz]|go ahead|proceed)|\bnothing\b.{0,20}\b(?:run|ran|execut|done|"
+    r"sent|happen)|\bcancel|\bwithheld|\bskipp|"
+    r"recus|rejeit|negad|negou|aprova|aprovo|autoriz|permiss|bloque|cancelad|"
+    r"\bnão\b.{0,30}\b(?:execut|realiz|feit|envi|rod)|rechaz|denegad|"
+    r"отклон|отказ|запрет|одобр|разреш|блок|отмен|не\s.{0,30}(?:выполн|запущ|отправ)",
+    re.IGNORECASE,
+)
+
+
+def _says_declined(text: str | None) -> bool:
+    """The text says the action was declined or did not run (not merely that it failed)."""
+    return isinstance(text, str) and _DECLINED.search(text) is not None
+
+
 @check("declined-answered", kinds=("python",), params=_PARAMS)
 def declined_answered(ctx: PythonContext, params: Mapping) -> Outcome:
     """In `declined_runs`, each side-effect call the person declined is answered with a
@@ -317,7 +366,7 @@ def declined_answered(ctx: PythonContext, params: Mapping) -> Outcome:
                     ),
                 )
             text = content_text(result.get("content"))
-            if not is_sentence(text):
+            if not is_sentence(text) or not _says_declined(text):
                 return Outcome(
                     False,
                     tr(
