@@ -26,7 +26,9 @@ from __future__ import annotations
 import datetime
 import functools
 import re
-from typing import Any, NamedTuple
+from typing import Any
+
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 FACTS = (
     "effort",
