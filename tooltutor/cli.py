@@ -34,13 +34,19 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     # on first use, not at import: 0 modules
-    from tooltutor.commands.parser import Parser, argparse_text, build_parser, selected_command
+    from tooltutor.commands.parser import (
+        Parser,
+        alone_possible,
+        argparse_text,
+        build_parser,
+        selected_command,
+    )
 
     set_language(help_language(argv))  # --help and usage errors, before a course is read
     argparse._ = argparse_text  # argparse looks its words up through this name
     selected = selected_command(argv)
     Parser.results_json = selected == "check" and "--json" in argv
-    parser = build_parser(selected or "")
+    parser = build_parser(selected or "", alone=alone_possible(argv))
     args = parser.parse_args(argv)
     if args.command is None:
         return _run(args)
