@@ -20,9 +20,10 @@ import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from checker.jsonpointer import resolve
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 # `checker.diagnostics` imports `checker.results`, which reads criterion ids from here:
 # the type is only named, never imported at run time, so no circle is made

@@ -16,12 +16,13 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Literal, NamedTuple
+from typing import Any, Literal
 
 from checker.i18n import N_, tr, trn
 from checker.jsonpointer import build as pointer
 from checker.jsonpointer import split as split_pointer
 from checker.terminal_text import escaped
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 Severity = Literal["error", "warning", "note"]
 #: error: the API answers 400; warning: likely to hurt this request; note: anything else

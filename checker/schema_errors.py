@@ -13,7 +13,6 @@ only when they validate.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections.abc import Mapping
@@ -136,11 +135,19 @@ def _spells(value: Any, option: Any) -> bool:
     return False
 
 
+def _close_matches(word: str, words: list[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """`difflib.get_close_matches`, imported when a value is wrong, not with every lint."""
+    # on first use, not at import: difflib, heapq (~0.6 ms of every lint; only a typo needs it)
+    import difflib
+
+    return difflib.get_close_matches(word, words, n=n, cutoff=cutoff)
+
+
 def _did_you_mean(value: Any, options: list) -> str:
     if not isinstance(value, str):
         return ""
     words = [o for o in options if isinstance(o, str)]
-    close = difflib.get_close_matches(value, words, n=1, cutoff=0.75)
+    close = _close_matches(value, words, n=1, cutoff=0.75)
     if not close:
         lowered = {w.lower().replace("-", "_"): w for w in words}
         key = value.strip().lower().replace("-", "_")
@@ -321,7 +328,7 @@ def course_file_error(error: Any, pattern_hints: Mapping[str, str]) -> tuple[str
         allowed = list(error.schema.get("properties", {}))
         extra = [k for k in value if k not in allowed]
         key = extra[0] if extra else ""
-        close = difflib.get_close_matches(key, allowed, n=1)
+        close = _close_matches(key, allowed, n=1)
         hint = f" (did you mean `{close[0]}`?)" if close else f" (known keys: {', '.join(allowed)})"
         if " " in key.strip() and not close:
             hint = (
@@ -350,7 +357,7 @@ def _value_words(error: Any, where: str, pattern_hints: Mapping[str, str] | None
     if validator in ("enum", "const"):
         options = expected if validator == "enum" else [expected]
         listed = ", ".join(str(o) for o in options)
-        close = difflib.get_close_matches(str(value), [str(o) for o in options], n=1)
+        close = _close_matches(str(value), [str(o) for o in options], n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         return f"{where} is {value!r}; it must be one of: {listed}{hint}"
     if validator == "pattern":
@@ -396,7 +403,7 @@ def check_params_error(check: str, error: Any, schema: Any = None) -> list[tuple
         for key in error.instance:
             if key in allowed:
                 continue
-            close = difflib.get_close_matches(key, allowed, n=1)
+            close = _close_matches(key, allowed, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             out.append(
                 (

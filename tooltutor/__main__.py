@@ -1,5 +1,5 @@
 """`python -m tooltutor` runs the command line."""
 
-from tooltutor.cli import main
+from tooltutor.cli import script
 
-raise SystemExit(main())
+raise SystemExit(script())

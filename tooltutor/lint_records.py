@@ -30,9 +30,10 @@ that the two modules import one way only.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import Any
 
 from checker.diagnostics import pointer
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 __all__ = ["Found", "find_requests", "is_request"]
 

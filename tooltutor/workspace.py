@@ -17,8 +17,8 @@ import os
 import re
 import time
 from collections.abc import Callable, Mapping
-from typing import NamedTuple
 
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 from tooltutor.course import Course, Exercise
 from tooltutor.i18n import t, tn
 from tooltutor.kinds import kind_named

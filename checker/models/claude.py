@@ -11,9 +11,9 @@ the page of each fact). A fact the docs and field reports disagree on is `None`
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from checker.models import ModelFacts, Source
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 DOCS = "https://platform.claude.com/docs/en"
 MODELS_OVERVIEW = f"{DOCS}/about-claude/models/overview"

@@ -10,10 +10,11 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any, NamedTuple
+from typing import Any
 
 from checker import schema_errors
 from checker.diagnostics import split_pointer
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 _TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
 

@@ -28,9 +28,10 @@ severity (a finding may lower its own severity to a warning, which the docstring
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from checker.i18n import N_
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 #: The formats and families a rule belongs to, in the order the docs list them (marked for
 #: translation: `lint --explain` shows them in the learner's language).

@@ -183,8 +183,14 @@ shell completion: tooltutor completion bash|zsh|fish (see 'tooltutor completion 
 )
 
 
-def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
-    """The command line; only the `selected` subcommand's module is imported (all if None)."""
+def build_parser(selected: str | None = None, alone: bool = False) -> argparse.ArgumentParser:
+    """The command line; only the `selected` subcommand's module is imported (all if None).
+
+    `alone`: the selected command is the only one given a parser. The others' parsers serve
+    only the main help and "no command" errors, and making them was ~3 ms of every `lint`
+    (an `ArgumentParser` each, with its `-h`); `tooltutor.cli` asks for it only when
+    nothing before the command could need them (`alone_possible`).
+    """
     parser = Parser(
         prog="tooltutor",
         description=t(
@@ -225,6 +231,8 @@ def build_parser(selected: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     for name, (module_name, help_text) in COMMANDS.items():
+        if alone and selected and name != selected:
+            continue
         command_parser = sub.add_parser(name, help=t(help_text), description=t(help_text))
         if selected is None or name == selected:
             command_module(module_name).add_parser(command_parser)
@@ -242,6 +250,23 @@ def selected_command(argv: list[str]) -> str | None:
         elif not arg.startswith("-"):
             return arg if arg in COMMANDS else None
     return None
+
+
+def alone_possible(argv: list[str]) -> bool:
+    """Whether `argv` names a command with nothing before it but `--course`, `--lang` (with
+    their values) and `--trust`, written out in full: then the other commands' parsers
+    cannot be needed (no main help, no abbreviated option, no unknown command)."""
+    skip_next = False
+    for arg in argv:
+        if skip_next:
+            skip_next = False
+        elif arg in ("--course", "--lang"):
+            skip_next = True
+        elif arg == "--trust" or arg.startswith(("--course=", "--lang=")):
+            continue
+        else:
+            return arg in COMMANDS
+    return False
 
 
 def command_module(module_name: str):

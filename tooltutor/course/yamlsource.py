@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
+
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 #: Largest course file read, in bytes.
 MAX_FILE_BYTES = 1_000_000

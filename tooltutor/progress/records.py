@@ -3,8 +3,7 @@ the learner's place in the course."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 from tooltutor.exercise_status import ATTEMPTED, NEW, PASSED
 
 

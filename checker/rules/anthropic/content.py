@@ -8,8 +8,6 @@ rules of this module, `documents` and `caching`.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -110,6 +108,10 @@ def _decoded_head(data: str, n: int = 24) -> bytes | None:
     """The first bytes the base64 text `data` stands for (None if they cannot be read)."""
     head = "".join(data[: n * 2].split())[: (n // 3 + 1) * 4]
     head = head[: len(head) - len(head) % 4]
+    # on first use, not at import: base64, binascii, struct (~0.5 ms; only images need it)
+    import base64
+    import binascii
+
     try:
         return base64.b64decode(head, validate=True)
     except (binascii.Error, ValueError):

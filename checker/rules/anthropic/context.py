@@ -5,7 +5,6 @@ Also the small helpers several rule modules share to word their findings.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from typing import Any
@@ -214,6 +213,9 @@ def close_match(value: str, candidates: list[str]) -> list[str]:
     """The candidate `value` is probably a typo of (skipped for huge batches: it is slow)."""
     if len(candidates) > 64:
         return []
+    # on first use, not at import: difflib, heapq (~0.6 ms of every lint; only a typo needs it)
+    import difflib
+
     return difflib.get_close_matches(value, candidates, n=1, cutoff=0.6)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any, NamedTuple
+from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, close_match, warning
 from checker.rules.anthropic.server_tools import DOCS, TOOL_REFERENCE
 from checker.rules.record import Finding, needs_beta, note, rule
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 VERSIONING = f"{TOOL_REFERENCE}#tool-versioning"
 TOOLSETS = f"{TOOL_REFERENCE}#client-toolsets"
