@@ -9,7 +9,7 @@ import sys
 
 from tooltutor.commands._common import add_trust_option
 from tooltutor.commands.parser import HelpFormatter
-from tooltutor.i18n import t
+from tooltutor.i18n import help_language, set_language, t, tn
 
 
 def global_options_epilog() -> str:
@@ -107,6 +107,7 @@ def run(args) -> int:
     from tooltutor.selftest import self_test
 
     only = getattr(args, "validate_lang", None)
+    set_language(interface_language(args))
     verbose = getattr(args, "verbose", False)
     course = load_course(
         args.directory or args.course,
@@ -152,30 +153,50 @@ def _summary(course, problems: list, *, strict: bool) -> int:
     errors = sum(p.severity == "error" for p in problems)
     warnings = sum(p.severity == "warning" for p in problems)
     incomplete = [r.lang for r in course.translations.values() if not r.complete]
-    loaded = (
-        f"{_count(len(course.lessons), 'lesson')} and {_count(len(course.exercises), 'exercise')}"
-    )
+    counts = {
+        "where": where,
+        "lessons": tn(len(course.lessons), "{n} lesson", "{n} lessons"),
+        "exercises": tn(len(course.exercises), "{n} exercise", "{n} exercises"),
+        "warnings": tn(warnings, "{n} warning", "{n} warnings"),
+    }
     if errors or (strict and (warnings or incomplete)):
-        counts = f"{_count(errors, 'error')}, {_count(warnings, 'warning')}"
-        why = ""
-        if strict and not errors:
-            untranslated = (
-                f"; incomplete translation: {', '.join(incomplete)}" if incomplete else ""
-            )
-            why = f" (--strict: warnings fail{untranslated})"
+        counts["errors"] = tn(errors, "{n} error", "{n} errors")
         sys.stdout.flush()  # the problems above, before the summary on the other stream
-        print(f"{where}: {counts}{why} ({loaded} loaded)", file=sys.stderr)
+        if strict and not errors:
+            why = (
+                t(
+                    "--strict: warnings fail; incomplete translation: {languages}",
+                    languages=", ".join(incomplete),
+                )
+                if incomplete
+                else t("--strict: warnings fail")
+            )
+            line = t(
+                "{where}: {errors}, {warnings} ({why}) ({lessons} and {exercises} loaded)",
+                why=why,
+                **counts,
+            )
+        else:
+            line = t("{where}: {errors}, {warnings} ({lessons} and {exercises} loaded)", **counts)
+        print(line, file=sys.stderr)
         return 1
-    print(
-        f"{where}: valid: {_count(len(course.lessons), 'lesson')}, "
-        f"{_count(len(course.exercises), 'exercise')}, every exercise self-tested"
-        + (f" ({_count(warnings, 'warning')})" if warnings else "")
-    )
+    if warnings:
+        line = t(
+            "{where}: valid: {lessons}, {exercises}, every exercise self-tested ({warnings})",
+            **counts,
+        )
+    else:
+        line = t("{where}: valid: {lessons}, {exercises}, every exercise self-tested", **counts)
+    print(line)
     return 0
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def interface_language(args) -> str | None:
+    """The language of validate's own words: the global `--lang` (`tooltutor --lang ru
+    validate`), else `TOOLTUTOR_LANG`, else the locale; None for English. Not validate's
+    own `--lang`, which names the translation to check, not the reader's language."""
+    lang = getattr(args, "lang", None)
+    return help_language(["--lang", lang] if lang else [])
 
 
 def write_schemas(course) -> list:

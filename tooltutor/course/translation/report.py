@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from tooltutor.i18n import t, tn
+
 
 @dataclass
 class LanguageReport:
@@ -45,27 +47,51 @@ class LanguageReport:
         )
 
     def summary(self) -> str:
-        """`pt-BR: 6 of 6 lessons, 19 of 19 exercises translated; 2 stale`."""
-        line = (
-            f"{self.lang}: {self.lessons_translated} of {self.lessons} lesson"
-            f"{'s' * (self.lessons != 1)}, {self.exercises_translated} of {self.exercises} "
-            f"exercise{'s' * (self.exercises != 1)} translated"
+        """`pt-BR: 6 of 6 lessons, 19 of 19 exercises translated; 2 stale`, in the
+        interface's language."""
+        lessons = tn(
+            self.lessons,
+            "{done} of {n} lesson",
+            "{done} of {n} lessons",
+            done=self.lessons_translated,
+        )
+        exercises = tn(
+            self.exercises,
+            "{done} of {n} exercise",
+            "{done} of {n} exercises",
+            done=self.exercises_translated,
         )
         if self.check_messages:
-            line += (
-                f", {self.check_messages_translated} of {self.check_messages} message"
-                f"{'s' * (self.check_messages != 1)} of the course's checks"
+            messages = tn(
+                self.check_messages,
+                "{done} of {n} message of the course's checks",
+                "{done} of {n} messages of the course's checks",
+                done=self.check_messages_translated,
+            )
+            line = t(
+                "{lang}: {lessons}, {exercises} translated, {messages}",
+                lang=self.lang,
+                lessons=lessons,
+                exercises=exercises,
+                messages=messages,
+            )
+        else:
+            line = t(
+                "{lang}: {lessons}, {exercises} translated",
+                lang=self.lang,
+                lessons=lessons,
+                exercises=exercises,
             )
         notes = []
         partly = self.partly + self.partly_checks
         if partly:
-            notes.append(f"{partly} partly translated")
+            notes.append(tn(partly, "{n} partly translated", "{n} partly translated"))
         if self.stale:
-            notes.append(f"{self.stale} stale")
+            notes.append(tn(self.stale, "{n} stale", "{n} stale"))
         if self.broken:
-            notes.append(f"{self.broken} with errors")
+            notes.append(tn(self.broken, "{n} with errors", "{n} with errors"))
         if self.course_text is False:
-            notes.append("the course's title not translated")
+            notes.append(t("the course's title not translated"))
         if not notes and self.complete:
-            notes.append("up to date")
+            notes.append(t("up to date"))
         return line + ("; " + ", ".join(notes) if notes else "")
