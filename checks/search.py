@@ -690,40 +690,48 @@ def returned_error(ctx: PythonContext, params: Mapping) -> Outcome:
                     value=quote(returned),
                 ),
             )
-        for key in params.get("text_fields") or []:
-            value = returned.get(key)
-            if not isinstance(value, str) or not value.strip():
-                return Outcome(
-                    False,
-                    tr(
-                        "In {where}, the error has no `{key}` sentence saying what went wrong.",
-                        where=where,
-                        key=key,
-                    ),
-                )
-            if not is_sentence(value, code):
-                return Outcome(
-                    False,
-                    tr(
-                        "In {where}, `{key}` is {text}: a placeholder, not a sentence the model "
-                        "can act on. Say what went wrong and what to send instead.",
-                        where=where,
-                        key=key,
-                        text=quote(value, 60),
-                    ),
-                )
-            if params.get("own_words") and _only_regex_error(
-                value, run.call.get("pattern"), int(params["own_words"])
-            ):
-                return Outcome(
-                    False,
-                    tr(
-                        "In {where}, `{key}` is {text}: only the error Python raised, written "
-                        "for a log. Tell the model, in words of your own, what to fix in its "
-                        "pattern.",
-                        where=where,
-                        key=key,
-                        text=quote(value, 80),
-                    ),
-                )
+        problem = _error_text_problem(run, returned, where, code, params)
+        if problem is not None:
+            return problem
     return Outcome(True)
+
+
+def _error_text_problem(run, returned: dict, where: str, code, params: Mapping) -> Outcome | None:
+    """The first of the error's `text_fields` that is no sentence of the learner's own."""
+    for key in params.get("text_fields") or []:
+        value = returned.get(key)
+        if not isinstance(value, str) or not value.strip():
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, the error has no `{key}` sentence saying what went wrong.",
+                    where=where,
+                    key=key,
+                ),
+            )
+        if not is_sentence(value, code):
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, `{key}` is {text}: a placeholder, not a sentence the model "
+                    "can act on. Say what went wrong and what to send instead.",
+                    where=where,
+                    key=key,
+                    text=quote(value, 60),
+                ),
+            )
+        if params.get("own_words") and _only_regex_error(
+            value, run.call.get("pattern"), int(params["own_words"])
+        ):
+            return Outcome(
+                False,
+                tr(
+                    "In {where}, `{key}` is {text}: only the error Python raised, written "
+                    "for a log. Tell the model, in words of your own, what to fix in its "
+                    "pattern.",
+                    where=where,
+                    key=key,
+                    text=quote(value, 80),
+                ),
+            )
+    return None
