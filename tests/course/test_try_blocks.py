@@ -121,3 +121,23 @@ def test_an_overlay_translates_the_line_that_leads_to_the_exercise(tmp_path):
     assert [(b.exercise_id, b.text) for b in offers] == [
         ("write-tool-result", "Agora escreva você a requisição.")
     ]
+
+
+def test_a_page_called_hands_on_offers_its_exercise():
+    """A page whose title promises practice ("Hands-on", "Na prática", "Практика") offers
+    an exercise on that page, in every language of the bundled course."""
+    for lang in (None, "pt-BR", "ru"):
+        course = load_course(lang=lang) if lang else load_course()
+        for lesson in course.lessons:
+            for section in lesson.sections:
+                if section["title"].lower().startswith(("hands-on", "na prática", "практика")):
+                    assert any("try" in block for block in section["blocks"]), section["title"]
+
+
+def test_a_choice_prompt_says_how_to_pick_in_the_app_and_in_a_file():
+    """A prompt that asks for the choices' ids in writing (the file `check` and `watch`
+    read) also says what to do in the app, where the choices are ticked."""
+    course = load_course()
+    for exercise in course.exercises.values():
+        if exercise.kind == "choice" and "separated by commas" in exercise.prompt:
+            assert "tick" in exercise.prompt, exercise.id
