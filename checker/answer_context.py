@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from checker.check_registry import Outcome
 from checker.diagnostics import describe, pointer, split_pointer
 from checker.i18n import tr
 from checker.jsonpointer import resolve
+from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
 
 
 class JsonContext:
@@ -89,10 +89,12 @@ def not_messages(ctx: JsonContext) -> Outcome:
     )
 
 
-@dataclass
-class ChoiceContext:
-    choices: list[dict]
-    chosen: list[str]
+class ChoiceContext(Record):
+    _fields = ("choices", "chosen")
+
+    def __init__(self, choices: list[dict], chosen: list[str]) -> None:
+        self.choices = choices
+        self.chosen = chosen
 
 
 def parse_choices(text: str) -> list[str]:

@@ -9,18 +9,20 @@ an id copied from the first run into the code fails the second.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from checker.check_registry import NO_PARAMS, Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
+from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
 
 
-@dataclass
-class PythonContext:
-    report: Any  # checker.sandbox.RunReport
-    exercise: Mapping[str, Any]
+class PythonContext(Record):
+    _fields = ("report", "exercise")
+
+    def __init__(self, report: Any, exercise: Mapping[str, Any]) -> None:
+        self.report = report  # checker.sandbox.RunReport
+        self.exercise = exercise
 
     @property
     def runs(self):

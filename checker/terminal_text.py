@@ -44,14 +44,46 @@ _FORMAT = (
 _SURROGATES = "\ud800-\udfff"
 
 #: not shown on one line: tab and newline included
-_HIDDEN = re.compile(f"[\t\n{_CONTROLS}{_FORMAT}{_SURROGATES}]")
+_HIDDEN_CLASS = f"[\t\n{_CONTROLS}{_FORMAT}{_SURROGATES}]"
 #: not shown in text that keeps its lines: tab and newline are shown
-_HIDDEN_IN_LINES = re.compile(f"[{_CONTROLS}{_FORMAT}{_SURROGATES}]")
+_HIDDEN_IN_LINES_CLASS = f"[{_CONTROLS}{_FORMAT}{_SURROGATES}]"
+
+
+def __getattr__(name: str) -> re.Pattern:
+    """`_HIDDEN` and `_HIDDEN_IN_LINES`, compiled on first use (~1 ms for the two): most
+    output is plain ASCII, which `_shown_ascii` answers without them."""
+    if name == "_HIDDEN":
+        pattern = re.compile(_HIDDEN_CLASS)
+    elif name == "_HIDDEN_IN_LINES":
+        pattern = re.compile(_HIDDEN_IN_LINES_CLASS)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = pattern
+    return pattern
+
+
+def _hidden() -> re.Pattern:
+    return globals().get("_HIDDEN") or __getattr__("_HIDDEN")
+
+
+def _hidden_in_lines() -> re.Pattern:
+    return globals().get("_HIDDEN_IN_LINES") or __getattr__("_HIDDEN_IN_LINES")
+
+
+def _shown_ascii(text: str, *, lines: bool) -> bool:
+    """True when `text` is ASCII with nothing that is not shown: the same answer as the
+    patterns' for ASCII text (its hidden characters are C0 controls and DEL, which
+    `str.isprintable` refuses; tab and newline are shown when `lines`)."""
+    if not text.isascii():
+        return False
+    if lines:
+        text = text.replace("\t", "").replace("\n", "")
+    return text.isprintable()
 
 
 def is_shown(ch: str) -> bool:
     """Whether `ch` may reach a terminal as it is (tab and newline: not inside one line)."""
-    return _HIDDEN.match(ch) is None
+    return _shown_ascii(ch, lines=False) or _hidden().match(ch) is None
 
 
 def json_escape(ch: str) -> str:
@@ -70,29 +102,37 @@ def _escape(match: re.Match) -> str:
 def escaped(text: str) -> str:
     """`text` on one line: every character that is not shown written as its JSON escape
     (tab and newline too)."""
-    return _HIDDEN.sub(_escape, text) if _HIDDEN.search(text) else text
+    if _shown_ascii(text, lines=False):
+        return text
+    hidden = _hidden()
+    return hidden.sub(_escape, text) if hidden.search(text) else text
 
 
 def printable(text: str) -> str:
     """`text` keeping its lines: every character that is not shown written as its JSON
     escape, tab and newline kept. Inside JSON output the escape is the same character, so
     the JSON keeps its meaning."""
-    return _HIDDEN_IN_LINES.sub(_escape, text) if _HIDDEN_IN_LINES.search(text) else text
+    if _shown_ascii(text, lines=True):
+        return text
+    hidden = _hidden_in_lines()
+    return hidden.sub(_escape, text) if hidden.search(text) else text
 
 
 def masked(text: str, *, keep_tabs: bool = False) -> str:
     """`text` with every character that is not shown replaced by `?` (same length)."""
-    if not _HIDDEN.search(text):
+    if _shown_ascii(text, lines=False) or not _hidden().search(text):
         return text
     return "".join(ch if is_shown(ch) or (keep_tabs and ch == "\t") else "?" for ch in text)
 
 
 def has_controls(text: str) -> bool:
     """Whether `text` holds a character that is not shown (tab and newline aside)."""
-    return _HIDDEN_IN_LINES.search(text) is not None
+    return not _shown_ascii(text, lines=True) and _hidden_in_lines().search(text) is not None
 
 
 def without_controls(text: str) -> str:
     """`text` without the characters that are not shown (tab and newline kept), for text
     already laid out on screen, where an escape would not fit."""
-    return _HIDDEN_IN_LINES.sub("", text)
+    if _shown_ascii(text, lines=True):
+        return text
+    return _hidden_in_lines().sub("", text)

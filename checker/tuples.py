@@ -12,6 +12,10 @@ with `from __future__ import annotations` they are strings, and `typing` compile
 one into a `ForwardRef` to check it. That was ~0.2 ms a class, 14 classes on `lint`'s
 path (~3 ms of a 45 ms command; python3 -m bench startup --installed). The annotations
 stay in `__annotations__` as written; nothing reads them at run time.
+
+`Record`: the `repr` and `==` of a plain (mutable) `@dataclass`, for a class that lists its
+`_fields` and writes its own `__init__`. `dataclasses` costs ~0.5 ms a class at import (it
+compiles the generated methods), so the small records on `check`'s path use this instead.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import collections
 from typing import Any
 
-__all__ = ["NamedTuple"]
+__all__ = ["NamedTuple", "Record"]
 
 #: what a class body holds that is not a field or something to copy onto the tuple class
 _SPECIAL = frozenset(
@@ -69,3 +73,24 @@ class _Entry:
 
 
 NamedTuple: Any = _Entry()
+
+
+class Record:
+    """A mutable record with a dataclass's `repr` and `==`: the subclass names its fields in
+    order in `_fields` and sets them in its own `__init__`. Equal when the classes are the
+    same and the fields are equal; unhashable, as a dataclass with `eq` is."""
+
+    __slots__ = ()
+    _fields: tuple[str, ...] = ()
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__qualname__}({inner})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return tuple(getattr(self, n) for n in self._fields) == tuple(
+            getattr(other, n) for n in self._fields
+        )

@@ -82,13 +82,41 @@ class ModelFacts(NamedTuple):
 
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, ModelFacts]:
-    from checker.models import claude, openai
+    # on first use, not at import: OpenAI's table (its facts and sources)
+    from checker.models import openai
 
     rows: dict[str, ModelFacts] = {}
-    for row in (*claude.rows(), *openai.rows()):
+    for row in (*_claude_rows(), *openai.rows()):
         for name in (row.id, *row.aliases):
             rows[name] = row
     return rows
+
+
+@functools.lru_cache(maxsize=1)
+def _claude_rows() -> tuple[ModelFacts, ...]:
+    """The Claude rows, made once (the same objects in both tables)."""
+    # on first use, not at import: checker.models.claude (the Claude table)
+    from checker.models import claude
+
+    return claude.rows()
+
+
+@functools.lru_cache(maxsize=1)
+def _claude_table() -> dict[str, ModelFacts]:
+    """The Claude rows alone, so a Claude id is found without OpenAI's table (no id or
+    alias of one vendor starts with `claude` in the other's: tests/checker test_models)."""
+    rows: dict[str, ModelFacts] = {}
+    for row in _claude_rows():
+        for name in (row.id, *row.aliases):
+            rows[name] = row
+    return rows
+
+
+def forget() -> None:
+    """Drop the tables built so far (and the answers read from them): for a test that
+    changes a vendor's rows in place."""
+    for cached in (_table, _claude_rows, _claude_table, facts_for, did_you_mean):
+        cached.cache_clear()
 
 
 def all_models() -> tuple[ModelFacts, ...]:
@@ -111,10 +139,19 @@ def facts_for(model_id: str | None) -> ModelFacts | None:
     """The table's row for an id, an alias or a dated snapshot; None for an unknown id."""
     if not isinstance(model_id, str) or not model_id.strip():
         return None
-    from checker.models import claude, openai
+    # on first use, not at import: the Claude table (OpenAI's only below, when needed)
+    from checker.models import claude
+
+    name = _clean(model_id)
+    if name.startswith("claude"):
+        # the same answer as the whole table's, without loading OpenAI's rows
+        found = _claude_table().get(name) or _claude_table().get(claude.normal_id(name))
+        if found is not None:
+            return found
+    # on first use, not at import: OpenAI's table
+    from checker.models import openai
 
     table = _table()
-    name = _clean(model_id)
     found = table.get(name)
     if found is None:
         found = table.get(claude.normal_id(name)) or table.get(openai.undated_id(name))

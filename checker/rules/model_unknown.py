@@ -10,7 +10,6 @@ from typing import Any
 from checker.diagnostics import code
 from checker.i18n import tr
 from checker.models import did_you_mean, facts_for
-from checker.models.openai import family_of
 from checker.rules.record import Finding, also_checks, declare, note
 
 MODELS_TABLE = "https://github.com/tooltutor/tooltutor/blob/main/checker/models/__init__.py"
@@ -93,6 +92,10 @@ def unknown_model(ctx: Any, read_by_family: Callable[[str], bool]) -> Iterator[F
 def _openai_family(model: str) -> bool:
     """True for an id OpenAI's rules read by family (a dated snapshot, a fine-tune, a newer
     version: `gpt-5.6-terra`); the Claude rules pass their own reader (`claude-opus-6`)."""
+    # on first use, not at import: checker.models.openai (OpenAI's model table), which a
+    # Claude request does not need
+    from checker.models.openai import family_of
+
     return family_of(model) not in (None, "other")
 
 

@@ -81,3 +81,33 @@ def test_effort_a_model_does_not_take_is_an_error():
     assert ("a-effort-invalid", "error") in _rules(body)
     body["output_config"]["effort"] = "max"
     assert ("a-effort-invalid", "error") not in _rules(body)
+
+
+def test_a_claude_id_is_found_without_openais_table_and_gets_the_same_row():
+    """`facts_for` reads a `claude...` id from the Claude rows alone (so linting a Claude
+    request does not load OpenAI's table); that is the whole table's answer only while no
+    OpenAI id or alias starts with `claude` and no name is in both vendors' rows."""
+    from checker.models import _claude_table, _table, all_models, claude, openai
+
+    claude_names = {n for r in claude.rows() for n in (r.id, *r.aliases)}
+    openai_names = {n for r in openai.rows() for n in (r.id, *r.aliases)}
+    assert not claude_names & openai_names
+    assert not [n for n in openai_names if n.startswith("claude")]
+    assert all(_table()[name] is row for name, row in _claude_table().items())
+    for name in ("claude-sonnet-4-5-20250929", "claude-opus-4-6", "claude-sonnet-4.5"):
+        assert facts_for(name) in all_models()
+
+
+def test_linting_a_claude_request_does_not_load_openais_table():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from checker.lint import lint_value\n"
+        "lint_value({'model': 'claude-sonnet-4-5', 'max_tokens': 64,"
+        " 'messages': [{'role': 'user', 'content': 'hi'}]})\n"
+        "print('checker.models.openai' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr

@@ -55,11 +55,9 @@ def one_more_model(monkeypatch):
     new = claude._model("Claude Sonnet 6", ("claude-sonnet-6",), (6, 0), forced_tool_choice=False)
     monkeypatch.setattr(claude, "MODELS", (*claude.MODELS, new))
     monkeypatch.setattr(claude, "CURRENT_MODELS", claude.CURRENT_MODELS | {new.name})
-    table._table.cache_clear()
-    table.facts_for.cache_clear()
+    table.forget()
     yield new
-    table._table.cache_clear()
-    table.facts_for.cache_clear()
+    table.forget()
 
 
 def test_a_new_model_is_one_edit_of_the_table(one_more_model):

@@ -144,8 +144,6 @@ class CourseChecks:
     def _after_names_earlier(self, exercise: Exercise, doc: YamlDoc, index: int) -> None:
         """`after:` names criteria judged before this one: an id of a later criterion (or
         of none) would leave it never judged, or judged on nothing."""
-        import difflib
-
         earlier = [c.get("id", c["check"]) for c in exercise.criteria[:index]]
         later = [c.get("id", c["check"]) for c in exercise.criteria[index:]]
         for j, name in enumerate(exercise.criteria[index].get("after") or []):
@@ -154,6 +152,9 @@ class CourseChecks:
             if name in later:
                 why = f"`after` names '{name}', which comes later: move this criterion below it"
             else:
+                # on first use, not at import: difflib (+heapq), for a wrong name only
+                import difflib
+
                 close = difflib.get_close_matches(name, earlier, n=1)
                 why = f"`after` names '{name}', which is no earlier criterion" + (
                     f" (did you mean '{close[0]}'?)"

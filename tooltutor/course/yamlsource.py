@@ -11,11 +11,13 @@ import os
 import stat
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+from checker.tuples import (
+    NamedTuple,  # typing's, without its annotation checks (start-up)
+    Record,  # a dataclass's repr and ==, without its import cost
+)
 
 #: Largest course file read, in bytes.
 MAX_FILE_BYTES = 1_000_000
@@ -60,20 +62,30 @@ class YamlFileError(Exception):
         self.column = column
 
 
-@dataclass
-class YamlDoc:
+class YamlDoc(Record):
     """The plain value of a YAML file and where each part of it stands."""
 
-    value: object
-    text: str
-    #: JSON pointer -> position of the value
-    positions: dict[str, Position] = field(default_factory=dict)
-    #: JSON pointer of a mapping member -> position of its key
-    key_positions: dict[str, Position] = field(default_factory=dict)
-    #: problems found while reading that do not stop the file loading (duplicate keys)
-    warnings: list[tuple[str, Position]] = field(default_factory=list)
-    #: the file, when `text` was not kept (a document from the course cache)
-    source: Path | None = None
+    _fields = ("value", "text", "positions", "key_positions", "warnings", "source")
+
+    def __init__(
+        self,
+        value: object,
+        text: str,
+        positions: dict[str, Position] | None = None,
+        key_positions: dict[str, Position] | None = None,
+        warnings: list[tuple[str, Position]] | None = None,
+        source: Path | None = None,
+    ) -> None:
+        self.value = value
+        self.text = text
+        #: JSON pointer -> position of the value
+        self.positions = {} if positions is None else positions
+        #: JSON pointer of a mapping member -> position of its key
+        self.key_positions = {} if key_positions is None else key_positions
+        #: problems found while reading that do not stop the file loading (duplicate keys)
+        self.warnings = [] if warnings is None else warnings
+        #: the file, when `text` was not kept (a document from the course cache)
+        self.source = source
 
     def full_text(self) -> str:
         """The file's text: kept, or read again for a document from the cache."""
