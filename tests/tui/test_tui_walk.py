@@ -25,7 +25,7 @@ async def test_the_tasks_text_blocks_are_never_cut_at_the_right_edge(make_app, b
         await pilot.pause()
         await pilot.pause()
         text = ""
-        for _ in range(12):
+        for _ in range(12):  # a page at a time: no line is stepped over under the title
             rows = (row.strip(" ▌▁▂▃▄▅▆▇█") for row in screen_text(app).split("\n"))
             text += " " + " ".join(" ".join(rows).split())
             await pilot.press("pagedown")

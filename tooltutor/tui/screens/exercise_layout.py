@@ -27,7 +27,26 @@ MOODS = (READING, WRITING, RESULTS)
 HOME, FAILURE, HINTS = "home", "failure", "hints"
 
 
-class TaskPane(VerticalScroll):
+class _PageTurns:
+    """Page Up/Down by what shows below the docked heading (the task's title, the
+    verdict), less a row to read on from: a full page stepped over the rows under it."""
+
+    def _page_rows(self) -> int:
+        docked = sum(
+            child.outer_size.height
+            for child in self.children
+            if child.display and child.styles.dock == "top"
+        )
+        return max(1, self.scrollable_content_region.height - docked - 1)
+
+    def action_page_down(self) -> None:
+        self.scroll_relative(y=self._page_rows(), animate=False)
+
+    def action_page_up(self) -> None:
+        self.scroll_relative(y=-self._page_rows(), animate=False)
+
+
+class TaskPane(_PageTurns, VerticalScroll):
     """The exercise's prompt; focus it to scroll with the arrow keys."""
 
     ALLOW_MAXIMIZE = True
@@ -40,7 +59,7 @@ class TaskPane(VerticalScroll):
         self.call_after_refresh(_resized, self)
 
 
-class ResultsPane(VerticalScroll):
+class ResultsPane(_PageTurns, VerticalScroll):
     """The checker's verdict, the hints and, after a pass, the explanation."""
 
     ALLOW_MAXIMIZE = True
