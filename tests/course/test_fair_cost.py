@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cost_marking import assert_fails, assert_passes, verdict
+from criteria_marking import assert_fails, assert_passes, verdict
 
 # ----------------------------------------------------------------------- token-ledger
 

@@ -6,7 +6,7 @@ the criterion about that mistake, with a message that names it.
 from __future__ import annotations
 
 import pytest
-from cost_marking import COURSE, assert_fails, assert_passes
+from criteria_marking import COURSE, assert_fails, assert_passes
 
 # ------------------------------------------------------------------------ trim-result
 

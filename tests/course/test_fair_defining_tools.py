@@ -13,7 +13,10 @@ import copy
 import json
 
 import pytest
-from defining_tools_marking import COURSE, DEF, assert_fails_because, assert_passes, mark, reordered
+from answer_marking import COURSE, assert_fails_because, assert_passes, mark, reordered
+
+#: the exercise of one tool definition
+DEF = "definition-examples-validate"
 
 # ------------------------------------------------------------- definition-examples-validate
 

@@ -13,45 +13,14 @@ import copy
 import json
 
 import pytest
-
-from tooltutor.course import load_course
-from tooltutor.marking import mark_answer
-
-COURSE = load_course(None)
-
-
-def mark(exercise_id: str, answer):
-    text = answer if isinstance(answer, str) else json.dumps(answer, indent=2, ensure_ascii=False)
-    return mark_answer(COURSE, COURSE.exercise(exercise_id), text)
-
-
-def said(verdict) -> str:
-    parts = [c.message for c in verdict.criteria if not c.passed]
-    parts += [f"{d.message} {d.hint}" for d in verdict.diagnostics]
-    return " ".join(parts)
-
-
-def assert_passes(exercise_id: str, answer):
-    verdict = mark(exercise_id, answer)
-    assert verdict.passed, said(verdict)
+from answer_marking import COURSE, assert_passes, mark, reordered, said
+from answer_marking import assert_fails_because as _fails_because
 
 
 def assert_fails_because(exercise_id: str, answer, word: str):
     """Fails, with `word` in what the learner reads, and no raw difference instead of it."""
-    verdict = mark(exercise_id, answer)
-    assert not verdict.passed, "a wrong answer passed"
-    text = said(verdict)
-    assert word.lower() in text.lower(), text
-    assert "\\u00" not in text and "could not be checked" not in text
+    text = _fails_because(exercise_id, answer, word)
     assert "differ from the answer key" not in text and "differs from the answer key" not in text
-
-
-def reordered(value):
-    if isinstance(value, dict):
-        return {k: reordered(value[k]) for k in reversed(list(value))}
-    if isinstance(value, list):
-        return [reordered(v) for v in value]
-    return value
 
 
 # ------------------------------------------------------------------------ claude-to-openai

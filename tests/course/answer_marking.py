@@ -1,5 +1,6 @@
-"""How the fair-marking tests of the defining-tools lesson mark an answer, and what they
-ask of its verdict.
+"""How fair-marking tests mark an answer as the app does (`mark_answer`), and what they ask
+of what the learner reads (test_fair_defining_tools.py, test_fair_consolidate_tools.py,
+test_fair_two_formats.py).
 """
 
 from __future__ import annotations
@@ -29,16 +30,14 @@ def assert_passes(exercise_id: str, answer):
     assert verdict.passed, said(verdict)
 
 
-def assert_fails_because(exercise_id: str, answer, word: str):
+def assert_fails_because(exercise_id: str, answer, word: str) -> str:
+    """Fails, with `word` in what the learner reads (returned), and no raw difference."""
     verdict = mark(exercise_id, answer)
     assert not verdict.passed, "a wrong answer passed"
     text = said(verdict)
     assert word.lower() in text.lower(), text
     assert "\\u00" not in text and "could not be checked" not in text
-
-
-#: the exercise of one tool definition
-DEF = "definition-examples-validate"
+    return text
 
 
 #: a JSON value with the keys of every object in reverse order (the same to the API)

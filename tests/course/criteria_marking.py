@@ -1,5 +1,5 @@
-"""How the fair-marking tests of the cost lesson (test_fair_cost*.py) mark an answer, and
-what they ask of its verdict.
+"""How fair-marking tests mark an answer with the bundled course's checks, and what they
+ask of the criterion an answer must fail (test_fair_cost*.py, test_fair_tool_types.py).
 """
 
 from __future__ import annotations
