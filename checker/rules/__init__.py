@@ -5,18 +5,23 @@
     'error'
 
 The rules live by API and topic: `general` (the structural ids), `anthropic/`,
-`openai/`, `responses/`, and `python` (what running a learner's code can find). Importing
-an API's package registers its rules; the functions here load them all first.
+`openai/`, `responses/`, and `python` (what running a learner's code can find). An API's
+package imports its topic modules as a lint needs them; the functions here load them all
+first (`load_all`), and so must anything else that lists the rules or reads
+`checker.rules.record.registered`.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import importlib
-from collections.abc import Iterable
-from typing import Any
 
 from checker.rules.record import APIS, Rule, declared
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 __all__ = ["APIS", "Rule", "all_rules", "api_message", "get", "ids", "load_all", "selector"]
 
@@ -26,11 +31,14 @@ _loaded = False
 
 
 def load_all() -> None:
-    """Import every rule module, so that every rule is declared."""
+    """Import every rule module, so that every rule is declared and every check registered
+    (an API package's topic modules too: `load()`)."""
     global _loaded
     if not _loaded:
         for name in _PACKAGES:
-            importlib.import_module(name)
+            load = getattr(importlib.import_module(name), "load", None)
+            if load is not None:
+                load()
         _loaded = True
 
 

@@ -23,12 +23,17 @@ client raises in a Python exercise.
 
 A check yields `Finding`s; the runner makes them diagnostics with the rule's id and
 severity (a finding may lower its own severity to a warning, which the docstring explains).
+
+Checks run, and rules are listed, in declaration order, except that an API package's topic
+modules keep the order of its `MODULES` (`order`) whatever order they are imported in: a
+lint imports only the modules whose checks can run on its request (`checker.rules.run`).
 """
 
 from __future__ import annotations
 
+import itertools
+import sys
 from collections.abc import Callable, Iterable
-from typing import Any
 
 from checker.i18n import N_
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
@@ -48,6 +53,8 @@ APIS: dict[str, str] = {
 #: command line; document: the text itself; exercise: found by running a learner's code;
 #: session: found by comparing a request with the exchange it continues (`checker.session`).
 SCOPES = ("message", "body", "request", "model", "document", "exercise", "session")
+#: the scopes a check can have (the others' findings are made elsewhere)
+CHECK_SCOPES = ("message", "body", "request", "model")
 
 
 class Finding(NamedTuple):
@@ -104,7 +111,13 @@ class Rule(NamedTuple):
         return _split_doc(self.docstring)[1]
 
 
-Check = Callable[[Any], Iterable[Finding]]
+TYPE_CHECKING = False  # not `typing`'s: the rules' modules do without it at run time
+if TYPE_CHECKING:
+    from typing import Any
+
+    Check = Callable[[Any], Iterable[Finding]]
+    #: a rule's or a check's place in the order (see `_key`)
+    _Key = tuple[int, ...]
 
 
 class Registered(NamedTuple):
@@ -115,8 +128,15 @@ class Registered(NamedTuple):
     run: Check
 
 
+#: numbers the declarations and the packages' turns (`order`), in the order they come
+_count = itertools.count()
+_PLACES: dict[str, tuple[int, int]] = {}
 _RULES: dict[str, Rule] = {}
-_CHECKS: dict[str, list[Registered]] = {}
+_RULE_KEYS: dict[str, _Key] = {}
+_CHECKS: dict[str, list[tuple[_Key, Registered]]] = {}
+#: what `registered` and `declared` give, in order (rebuilt after a declaration)
+_SORTED_CHECKS: dict[str, list[Registered]] = {}
+_sorted_rules: dict[str, Rule] | None = None
 
 
 def _split_doc(doc: str) -> tuple[str, str]:
@@ -152,6 +172,7 @@ def declare(
         raise ValueError(f"unknown severity {severity!r} for {rule_id}")
     if rule_id in _RULES:
         raise ValueError(f"rule {rule_id} is declared twice")
+    global _sorted_rules
     record = Rule(
         id=rule_id,
         api=api,
@@ -167,6 +188,8 @@ def declare(
         other_wordings=tuple(other_wordings),
     )
     _RULES[rule_id] = record
+    _RULE_KEYS[rule_id] = _key(_declaring_module())
+    _sorted_rules = None
     return record
 
 
@@ -199,7 +222,7 @@ def rule(
             api_message=api_message,
             other_wordings=other_wordings,
         )
-        _CHECKS.setdefault(api, []).append(Registered(record, scope, fn))
+        _add_check(api, Registered(record, scope, fn))
         return fn
 
     return register
@@ -209,20 +232,64 @@ def also_checks(rule_id: str, *, api: str, scope: str = "message") -> Callable[[
     """Add an API's check for a rule declared elsewhere (`request-shape`, shared by all)."""
 
     def register(fn: Check) -> Check:
-        _CHECKS.setdefault(api, []).append(Registered(_RULES[rule_id], scope, fn))
+        _add_check(api, Registered(_RULES[rule_id], scope, fn))
         return fn
 
     return register
 
 
+def order(modules: Iterable[str]) -> None:
+    """Keep these topic modules (full names: an API package's `MODULES`) in this order.
+
+    Their rules and checks are ordered by module, then by declaration, whatever order the
+    modules are imported in; they come after what was declared before this call, and before
+    what is declared after it (`model-unknown`'s check, added by the package itself).
+    """
+    turn = next(_count)
+    for position, name in enumerate(modules):
+        _PLACES.setdefault(name, (turn, position))
+
+
+def _key(module: str) -> _Key:
+    """(declaration,) outside a topic module; (its package's turn, its position,
+    declaration) in one (see `order`)."""
+    place = _PLACES.get(module)
+    return (next(_count),) if place is None else (*place, next(_count))
+
+
+def _declaring_module() -> str:
+    """The name of the module whose code declares a rule: the first caller outside this one."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_globals.get("__name__") == __name__:
+        frame = frame.f_back
+    return "" if frame is None else frame.f_globals.get("__name__", "")
+
+
+def _add_check(api: str, check: Registered) -> None:
+    if check.scope not in CHECK_SCOPES:
+        raise ValueError(f"a check of {check.rule.id} cannot have the scope {check.scope!r}")
+    _CHECKS.setdefault(api, []).append((_key(check.run.__module__), check))
+    _SORTED_CHECKS.pop(api, None)
+
+
 def registered(api: str) -> list[Registered]:
-    """The checks of one API, in the order they run (declaration order)."""
-    return _CHECKS.get(api, [])
+    """The checks of one API imported so far, in the order they run (see `order`); import
+    the API's package and call its `load()` to have them all (`checker.rules.load_all`)."""
+    found = _SORTED_CHECKS.get(api)
+    if found is None:
+        pairs = sorted(_CHECKS.get(api, ()), key=lambda pair: pair[0])
+        found = _SORTED_CHECKS[api] = [check for _, check in pairs]
+    return found
 
 
 def declared() -> dict[str, Rule]:
-    """Every rule declared so far, by id (import `checker.rules` to have them all)."""
-    return _RULES
+    """Every rule declared so far, by id, in order (see `order`; `checker.rules.load_all`
+    declares them all)."""
+    global _sorted_rules
+    if _sorted_rules is None:
+        ids = sorted(_RULES, key=_RULE_KEYS.__getitem__)
+        _sorted_rules = {rule_id: _RULES[rule_id] for rule_id in ids}
+    return _sorted_rules
 
 
 def note(path: str, message: str, hint: str = "") -> Finding:

@@ -1,32 +1,63 @@
-"""Run one API's checks over an indexed request, in declaration order."""
+"""Run one API's checks over an indexed request, in declaration order.
+
+An API package imports its topic modules on demand (`load_topics`): a lint imports only
+the modules that hold a check of a scope that can run on its request (`runnable`), so a bare
+messages array does not pay for the rules of tools, parameters and caching.
+"""
 
 from __future__ import annotations
 
+import importlib
 import re
+import sys
 from collections.abc import Mapping
-from typing import Any
 
 from checker.diagnostics import Diagnostic
 from checker.rules.record import registered
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
+
+
+def runnable(*, with_body: bool, with_model: bool, complete: bool) -> frozenset[str]:
+    """The scopes of the checks that run on a request: message checks always; body checks
+    when the request body is known; request checks when it is also `complete` (the whole
+    request as sent, not a fragment an exercise asked for); model checks with the body, or
+    when a model was named (`with_model`)."""
+    scopes = {"message"}
+    if with_body:
+        scopes.add("body")
+        if complete:
+            scopes.add("request")
+    if with_body or with_model:
+        scopes.add("model")
+    return frozenset(scopes)
+
+
+def load_topics(
+    package: str, modules: Mapping[str, tuple[str, ...]], scopes: frozenset[str] | None = None
+) -> None:
+    """Import `package`'s topic modules (`MODULES`: each name with the scopes of its checks)
+    that hold a check of one of `scopes`; None: all of them (for what lists the rules)."""
+    for name, held in modules.items():
+        if scopes is None or not scopes.isdisjoint(held):
+            full = f"{package}.{name}"
+            if full not in sys.modules:
+                importlib.import_module(full)
 
 
 def run(api: str, ctx: Any, *, with_model: bool = False, complete: bool = True) -> list[Diagnostic]:
     """Every finding of `api`'s checks as diagnostics with their rule's id and severity.
 
-    Body checks run only when the request body is known (`ctx.body`); request checks also
-    need it to be `complete` (the whole request as sent, not a fragment an exercise asked
-    for); model checks run with the body, or when a model was named (`with_model`). A
-    finding that names a beta header (`Finding.beta`) is dropped when `ctx.headers` carry
-    it, and is a note when the headers are not known.
+    Only checks of a `runnable` scope run (the request body is `ctx.body`). A finding that
+    names a beta header (`Finding.beta`) is dropped when `ctx.headers` carry it, and is a
+    note when the headers are not known.
     """
-    with_body = ctx.body is not None
+    scopes = runnable(with_body=ctx.body is not None, with_model=with_model, complete=complete)
     out: list[Diagnostic] = []
     for check in registered(api):
-        if check.scope == "body" and not with_body:
-            continue
-        if check.scope == "request" and not (with_body and complete):
-            continue
-        if check.scope == "model" and not (with_body or with_model):
+        if check.scope not in scopes:
             continue
         rule_id, severity = check.rule.id, check.rule.severity
         for found in check.run(ctx):

@@ -1,47 +1,56 @@
 """OpenAI Responses API (`POST /v1/responses`): the request rules, ids `r-*`.
 
-Each rule is declared once, beside its check, in the module of its topic; importing this
-package registers them in the order below, which is the order they run in. A check reads
-the request through `Context` (the `input` items indexed once) and skips values of an
-unexpected type, which the `request-shape` checks of `shape` report once. Calls and their
-outputs pair by `call_id` anywhere in `input`; with `previous_response_id` or
-`conversation` the server holds earlier items, so what depends on them is a warning.
+Each rule is declared once, beside its check, in the module of its topic; the rules run
+in the order of `MODULES` (and the docs list them so). `check` imports only the modules
+whose checks can run on its request (`checker.rules.run.runnable`); `load()` imports them
+all. A check reads the request through `Context` (the `input` items indexed once) and skips
+values of an unexpected type, which the `request-shape` checks of `shape` report once.
+Calls and their outputs pair by `call_id` anywhere in `input`; with `previous_response_id`
+or `conversation` the server holds earlier items, so what depends on them is a warning.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Mapping
-from typing import Any
-
-from checker.diagnostics import Diagnostic
 from checker.rules import (
     general,  # noqa: F401 (declares request-shape first)
     model_unknown,
 )
+from checker.rules.record import order
 from checker.rules.responses.context import Context
-from checker.rules.run import header_map, run
+from checker.rules.run import header_map, load_topics, run, runnable
 
-__all__ = ["Context", "check"]
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
-#: The topic modules, in the order their rules run (and the docs list them).
-MODULES = (
-    "shape",
-    "chat_shapes",
-    "body",
-    "config",
-    "items",
-    "audio",
-    "calls",
-    "pairing",
-    "reasoning",
-    "tools",
-    "tool_choice",
-    "strict",
-)
-for _name in MODULES:
-    importlib.import_module(f"{__name__}.{_name}")
+    from checker.diagnostics import Diagnostic
+
+__all__ = ["MODULES", "Context", "check", "load"]
+
+#: The topic modules, in the order their rules run (and the docs list them), each with the
+#: scopes of its checks (tests/checker/test_rule_loading.py holds them to what it declares).
+MODULES: dict[str, tuple[str, ...]] = {
+    "shape": ("message", "body"),
+    "chat_shapes": ("message", "body"),
+    "body": ("message", "body", "request"),
+    "config": ("body",),
+    "items": ("message",),
+    "audio": ("message",),
+    "calls": ("message",),
+    "pairing": ("message", "body"),
+    "reasoning": ("message", "body", "model"),
+    "tools": ("message", "body"),
+    "tool_choice": ("body",),
+    "strict": ("body",),
+}
+order(f"{__name__}.{name}" for name in MODULES)
 model_unknown.register("responses")
+
+
+def load(scopes: frozenset[str] | None = None) -> None:
+    """Import the topic modules that hold a check of one of `scopes` (None: every one)."""
+    load_topics(__name__, MODULES, scopes)
 
 
 def check(
@@ -63,6 +72,8 @@ def check(
     if model is None and body is not None and isinstance(body.get("model"), str):
         model = body["model"]
     ctx = Context(items, body=body, prefix=prefix)
+    with_model = model is not None
+    load(runnable(with_body=body is not None, with_model=with_model, complete=complete))
     ctx.model = model
     ctx.headers = header_map(headers)
-    return run("responses", ctx, with_model=model is not None, complete=complete)
+    return run("responses", ctx, with_model=with_model, complete=complete)
