@@ -11,10 +11,10 @@ from checker.rules.openai.context import (
     ANTHROPIC_BLOCKS,
     PART_TYPES,
     Context,
+    named_model,
     tool_message,
     warning,
 )
-from checker.rules.openai.models import named_model
 from checker.rules.record import Finding, rule
 from checker.rules.tool_output import as_text_hint
 

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from checker.diagnostics import json_type
 from checker.i18n import tr, trn
 from checker.rules.openai import refs
-from checker.rules.openai.context import Context, warning
-from checker.rules.openai.models import named_model
+from checker.rules.openai.context import Context, named_model, warning
 from checker.rules.record import Finding, note, rule
 
 
