@@ -20,9 +20,13 @@ from the current GPT-6 models (`checker.models.openai.CURRENT_MODELS`), in that 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, NamedTuple
 
 from checker.models import ModelFacts, Source, facts_for
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the fact behind "which models are current" (not a column of the table)
 ROSTER = "current_models"

@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
 from checker import rules
 from checker.diagnostics import split_pointer
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 DEFAULT = "{loc}: {detail}"
 

@@ -10,9 +10,12 @@ Their scope is `session`: the example and its fixes are sessions, JSON arrays of
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from checker.rules.record import declare
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 A_DOCS = "https://platform.claude.com/docs/en"
 THINKING = f"{A_DOCS}/build-with-claude/extended-thinking"

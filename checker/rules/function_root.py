@@ -10,11 +10,13 @@ level").
 
 from __future__ import annotations
 
-from typing import Any
-
 from checker.diagnostics import code, describe
 from checker.i18n import tr
 from checker.rules.record import Finding
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: how the API words these 400s (both formats' rules declare them as `other_wordings`):
 #: elie222/inbox-zero#2272 (Responses, 2026), nspady/google-calendar-mcp#39 (Chat

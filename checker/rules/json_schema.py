@@ -10,11 +10,14 @@ from __future__ import annotations
 import functools
 import json
 import re
-from typing import Any
 
 from checker import schema_errors
 from checker.diagnostics import split_pointer
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 _TYPES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
 

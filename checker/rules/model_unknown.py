@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from checker.diagnostics import code
 from checker.i18n import tr
 from checker.models import did_you_mean, facts_for
 from checker.rules.record import Finding, also_checks, declare, note
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MODELS_TABLE = "https://github.com/tooltutor/tooltutor/blob/main/checker/models/__init__.py"
 ANTHROPIC_MODELS = "https://platform.claude.com/docs/en/about-claude/models/overview"

@@ -7,11 +7,14 @@ Each API declares its own rule; both read the ranges here (API reference, read 2
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
 
 from checker.diagnostics import describe
 from checker.i18n import tr
 from checker.rules.record import Finding
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: parameter -> (lowest, highest, whole numbers only)
 CHAT = {

@@ -4,9 +4,12 @@ JSON text, never an unrelated example (shared by Anthropic's and OpenAI's result
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from checker.i18n import tr
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the longest JSON text shown in full; a longer one is cut with "..."
 SHOWN = 60

@@ -7,7 +7,6 @@ estimated from the request's text, generously, so that a warning means "surely t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.i18n import tr
 from checker.models.claude import CACHE_MINIMUM as _MINIMUM
@@ -16,6 +15,10 @@ from checker.rules.anthropic.caching import MINIMUM, NO_CACHE_CONTROL, Breakpoin
 from checker.rules.anthropic.context import Context
 from checker.rules.anthropic.models import claude_version
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 # ------------------------------------------------------------------ minimum length
 

@@ -9,7 +9,6 @@ and including it, read in the order `tools`, `system`, `messages`. The top-level
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker import jsonpointer
 from checker.diagnostics import code, describe, json_type, pointer, quote
@@ -18,6 +17,10 @@ from checker.rules.anthropic import refs
 from checker.rules.anthropic.content import all_blocks
 from checker.rules.anthropic.context import Context, warning
 from checker.rules.record import Finding, needs_beta, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 AUTOMATIC = f"{refs.CACHING}#automatic-caching"
 WHAT_CANNOT = f"{refs.CACHING}#what-cannot-be-cached"

@@ -7,13 +7,16 @@ Registered from `tool_types` (it imports this module).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, warning
 from checker.rules.anthropic.server_tools import DOCS, MESSAGES_API, filled
 from checker.rules.record import Finding, needs_beta, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 SKILLS = f"{DOCS}/build-with-claude/skills-guide"
 CONTEXT_EDITING = f"{DOCS}/build-with-claude/context-editing"

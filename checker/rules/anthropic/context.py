@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from checker.diagnostics import code, quote
 from checker.i18n import tr
 from checker.request_context import RequestContext
 from checker.rules.json_schema import json_depth
 from checker.rules.record import Finding
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 ID_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 NAME_CHARS = re.compile(r"[a-zA-Z0-9_-]*")

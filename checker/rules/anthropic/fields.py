@@ -8,13 +8,16 @@ module does not list (server tools, MCP, tool search...) are judged by their own
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, quote
 from checker.i18n import tr
 from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import ENVELOPE_FIELDS, Context, a_block, warning
 from checker.rules.record import Finding, needs_beta, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 SDK_TYPES = "https://github.com/anthropics/anthropic-sdk-python/blob/main/src/anthropic/types"
 MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"

@@ -8,7 +8,6 @@ in `tools`; the API's calls of their tools come back as `mcp_tool_use` and
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import json_type, pointer, quote
 from checker.i18n import tr
@@ -19,6 +18,10 @@ from checker.rules.anthropic.server_tools import (
     indexed_blocks,
 )
 from checker.rules.record import Finding, needs_beta, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MCP_BETA = "mcp-client-2025-11-20"
 MAX_SERVERS = 20

@@ -6,13 +6,16 @@ Registered from `mcp` (it imports this module).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, warning
 from checker.rules.anthropic.server_tools import MCP_CONNECTOR, MIXED_TURN, indexed_blocks, pairing
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 
 @rule(

@@ -4,7 +4,6 @@ result per call; an error result says what went wrong, in text."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import tr
@@ -18,6 +17,10 @@ from checker.rules.anthropic.context import (
 from checker.rules.anthropic.models import claude_version
 from checker.rules.record import Finding, rule
 from checker.rules.tool_output import as_text_hint
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 TOOL_SEARCH = f"{refs.DOCS}/agents-and-tools/tool-use/tool-search-tool"
 #: the first Claude version with tool search (Opus 4.1 and older have none)

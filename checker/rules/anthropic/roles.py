@@ -7,7 +7,6 @@ Also the two warnings about the order of roles, which the first-party API accept
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, quote
 from checker.i18n import tr, trn
@@ -22,6 +21,10 @@ from checker.rules.anthropic.context import (
 from checker.rules.anthropic.models import claude_version, model_info
 from checker.rules.anthropic.refs import RECORDED_BLANK_TEXT, RECORDED_MERGE
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MID_CONVERSATION = f"{refs.DOCS}/build-with-claude/mid-conversation-system-messages"
 WHATS_NEW_48 = f"{refs.DOCS}/about-claude/models/whats-new-claude-4-8"

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import describe, quote
 from checker.i18n import tr
@@ -20,6 +19,10 @@ from checker.rules.anthropic.models import (
     model_info,
 )
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 SAMPLING = ("temperature", "top_p", "top_k")
 VERSIONING = f"{DOCS}/api/versioning"

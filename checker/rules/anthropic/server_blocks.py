@@ -7,7 +7,6 @@ server tool pairing rules.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
@@ -19,6 +18,10 @@ from checker.rules.anthropic.server_tools import (
     indexed_blocks,
 )
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: result block type -> {content variant type: required fields as (name, JSON kind)}
 _ERROR = (("error_code", "string"),)

@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, Msg
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 DOCS = "https://platform.claude.com/docs/en"
 SERVER_TOOLS = f"{DOCS}/agents-and-tools/tool-use/server-tools"

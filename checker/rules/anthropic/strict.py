@@ -8,7 +8,6 @@ accepted, and the schemas of one request share complexity limits.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, pointer, quote
 from checker.i18n import N_, tr
@@ -22,6 +21,10 @@ from checker.rules.json_schema import (
     strict_schema_report,
 )
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 LIMITATIONS = f"{refs.STRICT}#json-schema-limitations"
 COMPLEXITY = f"{refs.STRICT}#schema-complexity-limits"

@@ -9,7 +9,6 @@ prefill) may carry none. The `thinking` parameter itself is judged in `thinking_
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type
 from checker.i18n import tr
@@ -17,6 +16,10 @@ from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, a_block, warning
 from checker.rules.anthropic.models import DOCS, model_info, thinking_state
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 THINKING_TYPES = ("thinking", "redacted_thinking")
 PRESERVING = f"{refs.THINKING}#preserving-thinking-blocks"

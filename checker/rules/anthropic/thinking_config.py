@@ -9,7 +9,6 @@ also limits the sampling parameters.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
@@ -24,6 +23,10 @@ from checker.rules.anthropic.models import (
     thinking_state,
 )
 from checker.rules.record import Finding, needs_beta, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 ADAPTIVE = f"{DOCS}/build-with-claude/adaptive-thinking"
 EFFORT = f"{DOCS}/build-with-claude/effort"

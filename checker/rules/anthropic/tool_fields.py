@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import N_, tr
@@ -11,6 +10,10 @@ from checker.rules.anthropic import refs
 from checker.rules.anthropic.context import Context, is_custom_tool, is_openai_tool
 from checker.rules.anthropic.tools import CUSTOM_TOOL_FIELDS, TOOL_REFERENCE
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def tool_label(k: int, tool: dict[str, Any]) -> str:

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, a_block, close_match, warning
 from checker.rules.anthropic.server_tools import TOOL_REFERENCE, TOOL_SEARCH, filled, indexed_blocks
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 SEARCH_TYPES = ("tool_search_tool_regex", "tool_search_tool_bm25")
 TOOLSET_TYPES = ("computer_toolset_20260801", "browser_toolset_20260801")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
@@ -20,6 +19,10 @@ from checker.rules.anthropic.context import Context, close_match, warning
 from checker.rules.anthropic.server_tools import DOCS, TOOL_REFERENCE
 from checker.rules.record import Finding, needs_beta, note, rule
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 VERSIONING = f"{TOOL_REFERENCE}#tool-versioning"
 TOOLSETS = f"{TOOL_REFERENCE}#client-toolsets"

@@ -6,13 +6,16 @@ Registered from `tool_types` (it imports this module).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import tr
 from checker.rules.anthropic.context import Context, close_match
 from checker.rules.anthropic.tool_types import TOOLSETS
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: toolset type -> (the tool name it replaces, its members: the keys `configs` accepts)
 MEMBERS: dict[str, tuple[str, tuple[str, ...]]] = {

@@ -6,7 +6,6 @@ Registered from `tool_types` (it imports this module).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
@@ -14,6 +13,10 @@ from checker.rules.anthropic.context import Context, warning
 from checker.rules.anthropic.models import claude_version
 from checker.rules.anthropic.server_tools import DOCS, SERVER_TOOLS, filled
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 DOMAINS = f"{SERVER_TOOLS}#domain-filtering"
 CALLERS_DOC = f"{SERVER_TOOLS}#zdr-and-allowed-callers"

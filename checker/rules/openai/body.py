@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, json_type, pointer, quote
 from checker.i18n import N_, tr
@@ -12,6 +11,10 @@ from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.record import Finding, note, rule
 from checker.rules.sampling_ranges import CHAT, range_findings
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The top-level fields of a Chat Completions request (OpenAI's spec, 2026-08).
 KNOWN_FIELDS = frozenset(

@@ -6,7 +6,6 @@ Also the small helpers several rule modules share to word their findings.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from checker.diagnostics import quote
 from checker.i18n import tr
@@ -15,6 +14,8 @@ from checker.rules.record import Finding
 
 TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
 if TYPE_CHECKING:
+    from typing import Any
+
     from checker.rules.openai.models import ModelInfo
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")

@@ -16,7 +16,6 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Iterator
-from typing import Any, NamedTuple
 
 from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
@@ -25,6 +24,11 @@ from checker.models.openai import FAMILIES, NO_INSTRUCTION_ROLES, O_SERIES
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, named_model, warning
 from checker.rules.record import Finding, note, rule
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 # --------------------------------------------------------------------------- the table
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any, NamedTuple
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
@@ -18,6 +17,11 @@ from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.openai.models import named_model
 from checker.rules.record import Finding, note, rule
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: keywords the guide lists as not supported in strict mode (composition and conditionals)
 UNSUPPORTED = ("allOf", "not", "dependentRequired", "dependentSchemas", "if", "then", "else")

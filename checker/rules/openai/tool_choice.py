@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import N_, tr
 from checker.rules.openai import refs
 from checker.rules.openai.context import Context, id_list, warning
 from checker.rules.record import Finding, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MODES = ("none", "auto", "required")
 #: `tool_choice` types of the Responses API that name a built-in tool

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import tr
@@ -13,6 +12,10 @@ from checker.rules.openai import refs
 from checker.rules.openai.context import Context, warning
 from checker.rules.openai.models import named_model
 from checker.rules.record import Finding, note, rule
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_TOOLS = 128
 #: tool types of the Responses API that Chat Completions does not take in `tools`

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, json_type, pointer, quote
 from checker.i18n import N_, tr
@@ -18,6 +17,10 @@ from checker.rules.responses import refs
 from checker.rules.responses.chat_shapes import CHAT_FIELDS, CHAT_MESSAGE_KEYS
 from checker.rules.responses.context import Context, warning
 from checker.rules.sampling_ranges import RESPONSES, range_findings
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Every top-level field of `POST /v1/responses` (SPEC `CreateResponse`).
 TOP_LEVEL = frozenset(

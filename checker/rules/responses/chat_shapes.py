@@ -10,13 +10,16 @@ content parts (`text`, `image_url`) are `r-content-part-type`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import quote
 from checker.i18n import N_, tr
 from checker.rules.record import Finding, also_checks, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import Context, snippet
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: Chat Completions field -> (where it lives in the Responses API, hint template)
 CHAT_FIELDS: dict[str, tuple[str, str]] = {

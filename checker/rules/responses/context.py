@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
 
 from checker.diagnostics import pointer
 from checker.request_context import RequestContext
 from checker.rules.record import Finding
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 

@@ -7,11 +7,13 @@ of this package.
 
 from __future__ import annotations
 
-from typing import Any
-
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer
 from checker.i18n import tr
 from checker.rules.responses import check
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def lint_responses(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import describe, json_type, quote
 from checker.i18n import N_, tr
@@ -25,6 +24,10 @@ from checker.rules.responses.context import (
     Context,
     as_body,
 )
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 #: part types from other APIs -> what to write instead
 FOREIGN_PARTS = {

@@ -8,13 +8,16 @@ closes itself with `"additionalProperties": false` and lists every property in
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, pointer, quote
 from checker.i18n import tr
 from checker.rules.record import Finding, note, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import Context, function_tools
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 _SUBSCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
 _SUBSCHEMA_MAPS = ("properties", "$defs", "definitions", "patternProperties")

@@ -7,13 +7,16 @@ by their type (`{"type": "file_search"}`) or restricted with `allowed_tools`.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from checker.diagnostics import code, describe, quote
 from checker.i18n import tr
 from checker.rules.record import Finding, rule
 from checker.rules.responses import refs
 from checker.rules.responses.context import Context, snippet, warning
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+if TYPE_CHECKING:
+    from typing import Any
 
 MODES = ("none", "auto", "required")
 #: hosted types `tool_choice` takes (SPEC `ToolChoiceTypes`) -> the family of tool types
