@@ -35,13 +35,16 @@ import gc
 import importlib
 import math
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from checker.detect import detect_format
 from checker.diagnostics import Diagnostic, LintResult, json_type, pointer, split_pointer
 from checker.i18n import tr
 from checker.source import JsonSyntaxError, SourceDoc, json_syntax_diagnostic, parse
 from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 FORMATS = ("auto", "anthropic", "openai", "responses")
 #: The endpoints whose request bodies `lint` judges: the end of a URL path -> its format.

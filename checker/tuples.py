@@ -21,7 +21,10 @@ compiles the generated methods), so the small records on `check`'s path use this
 from __future__ import annotations
 
 import collections
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["NamedTuple", "Record"]
 

@@ -27,12 +27,13 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any
 
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     import datetime
+    from typing import Any
 
 FACTS = (
     "effort",
