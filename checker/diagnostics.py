@@ -14,7 +14,6 @@ markup (the CLI prints plain text; the TUI builds Textual `Content`, never marku
 from __future__ import annotations
 
 import json
-import math
 import re
 
 from checker.i18n import N_, tr, trn
@@ -327,7 +326,8 @@ def describe(value: Any, limit: int = 60) -> str:
         text = str(value) if abs(value) < 10**30 else tr("a very long number")
         return text
     if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else tr("a non-finite number (not JSON)")
+        finite = value - value == 0  # inf - inf and nan - nan are nan (no `math` to load)
+        return repr(value) if finite else tr("a non-finite number (not JSON)")
     if isinstance(value, str):
         return quote(value, limit)
     if isinstance(value, (list, tuple)):
