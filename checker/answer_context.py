@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 from checker.check_registry import Outcome
 from checker.diagnostics import describe, pointer, split_pointer
 from checker.i18n import tr
 from checker.jsonpointer import resolve
 from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class JsonContext:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from checker.answer_context import JsonContext
 from checker.check_registry import POINTER, Outcome, check, params_schema
@@ -23,6 +22,10 @@ from checker.diagnostics import (
 )
 from checker.i18n import tr, trn
 from checker.jsonpointer import resolve as get_pointer
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: a default for `get_pointer` that marks an absent value
 _ABSENT = object()

@@ -19,19 +19,21 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
 
 from checker.jsonpointer import resolve
+from checker.records import field, record  # a dataclass, without its import cost
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
-# `checker.diagnostics` imports `checker.results`, which reads criterion ids from here:
-# the type is only named, never imported at run time, so no circle is made
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
+    from typing import Any
+
+    # `checker.diagnostics` imports `checker.results`, which reads criterion ids from here:
+    # the type is only named, never imported at run time, so no circle is made
     from checker.diagnostics import Diagnostic
 
 
-@dataclass
+@record
 class Outcome:
     """What one criterion found."""
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def criterion_id(spec: Mapping[str, Any]) -> str:

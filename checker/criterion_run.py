@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Any
 
 from checker.check_registry import Outcome, resolve_given
 from checker.criterion_id import criterion_id
 from checker.diagnostics import Criterion, Diagnostic, Verdict
 from checker.i18n import N_, course_catalog, tr
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: what a learner reads when a check fails on an answer it did not foresee
 CANNOT_CHECK = N_(

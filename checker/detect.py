@@ -6,7 +6,10 @@ copy them from the API), so `checker.lint` can load just that API's rules.
 
 from __future__ import annotations
 
-from typing import Any
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
+
 
 #: Top-level fields only a Responses request (or response) has.
 RESPONSES_FIELDS = (

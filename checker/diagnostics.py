@@ -14,9 +14,7 @@ markup (the CLI prints plain text; the TUI builds Textual `Content`, never marku
 from __future__ import annotations
 
 import json
-import math
 import re
-from typing import Any, Literal
 
 from checker.i18n import N_, tr, trn
 from checker.jsonpointer import build as pointer
@@ -24,9 +22,14 @@ from checker.jsonpointer import split as split_pointer
 from checker.terminal_text import escaped
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
-Severity = Literal["error", "warning", "note"]
-#: error: the API answers 400; warning: likely to hurt this request; note: anything else
-#: (a reminder, what depends on a header, a preference), hidden unless asked for
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, Literal
+
+    #: error: the API answers 400; warning: likely to hurt this request; note: anything
+    #: else (a reminder, what depends on a header, a preference), hidden unless asked for
+    Severity = Literal["error", "warning", "note"]
+
 SEVERITIES: tuple[str, ...] = ("error", "warning", "note")
 
 #: Diagnostics that mean the submission could not be read at all (Exercism's "error" status).
@@ -323,7 +326,8 @@ def describe(value: Any, limit: int = 60) -> str:
         text = str(value) if abs(value) < 10**30 else tr("a very long number")
         return text
     if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else tr("a non-finite number (not JSON)")
+        finite = value - value == 0  # inf - inf and nan - nan are nan (no `math` to load)
+        return repr(value) if finite else tr("a non-finite number (not JSON)")
     if isinstance(value, str):
         return quote(value, limit)
     if isinstance(value, (list, tuple)):

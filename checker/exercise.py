@@ -10,7 +10,6 @@ never raises for any answer.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from checker.answer_context import ChoiceContext, JsonContext, parse_choices
 from checker.criterion_id import criterion_id
@@ -18,6 +17,10 @@ from checker.criterion_run import CANNOT_CHECK, error_text, judge_failed_verdict
 from checker.diagnostics import Criterion, Diagnostic, Verdict, code, item_of, split_pointer
 from checker.i18n import tr
 from checker.text_decoding import NotUtf8Error, decode_utf8, encoding_diagnostic
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["CANNOT_CHECK", "criterion_id", "fold", "mark", "run_criteria"]
 

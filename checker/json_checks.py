@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from checker.answer_context import JsonContext
 from checker.check_registry import POINTER, WORDS, Outcome, check, params_schema
@@ -29,6 +28,10 @@ from checker.diagnostics import (
     wrong_type,
 )
 from checker.i18n import tr, trn
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 _MISSING = object()
 

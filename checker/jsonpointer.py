@@ -9,7 +9,10 @@ whole document. Standard library only, and it imports nothing of `checker`: any 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["build", "escape", "join", "resolve", "split", "unescape"]
 

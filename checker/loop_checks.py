@@ -27,12 +27,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from checker.check_registry import Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
 from checker.python_checks import PythonContext, raised_outcome, returned_reply
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: stop reasons after which a loop goes on
 GOES_ON = ("tool_use", "pause_turn")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from checker.answer_context import JsonContext, not_messages
 from checker.answer_key_checks import first_difference
@@ -18,6 +17,10 @@ from checker.diagnostics import (
     quote,
 )
 from checker.i18n import tr, trn
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _role(message: Any) -> str:

@@ -9,12 +9,15 @@ an id copied from the first run into the code fails the second.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from checker.check_registry import NO_PARAMS, Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
 from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class PythonContext(Record):

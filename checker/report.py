@@ -16,7 +16,6 @@ are in the checker's language (`checker.i18n`); rule ids are the same in every l
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable
 
 from checker.diagnostics import Diagnostic, LintResult
@@ -88,6 +87,11 @@ def _pad(ch: str) -> str:
     """Blank cells as wide as `ch` is on screen; a tab stays a tab."""
     if ch == "\t":
         return "\t"
+    if ch.isascii():
+        return " "
+    # on first use, not at import: unicodedata (an extension module), for text past ASCII
+    import unicodedata
+
     if unicodedata.combining(ch):
         return ""
     return "  " if unicodedata.east_asian_width(ch) in ("W", "F") else " "

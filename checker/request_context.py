@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from checker.diagnostics import pointer
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class RequestContext:

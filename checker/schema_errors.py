@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from checker import jsonpointer
 from checker.diagnostics import (
@@ -29,6 +28,10 @@ from checker.diagnostics import (
     wrong_type,
 )
 from checker.i18n import tr, trn
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 # --------------------------------------------------------------------------- learners' answers
 

@@ -22,10 +22,13 @@ import bisect
 import json
 import re
 from json.decoder import scanstring
-from typing import Any
 
 from checker.diagnostics import Diagnostic, split_pointer
 from checker.i18n import N_, tr
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["JsonSyntaxError", "SourceDoc", "json_syntax_diagnostic", "parse"]
 

@@ -17,13 +17,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from checker.checks import FolderChecks, folder_index, load_folder
 from checker.exercise import mark
 from tooltutor import trust
 from tooltutor.course.cache import CourseCache, file_stamp
 from tooltutor.i18n import use_checker_language
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 CHECKS_FOLDER = "checks"
 

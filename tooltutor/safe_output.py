@@ -25,7 +25,10 @@ import contextlib
 import importlib.util
 import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, TextIO
 
 
 def _policy():
@@ -57,7 +60,8 @@ without_controls = _terminal_text.without_controls
 def printable_data(value: Any) -> Any:
     """A copy of `value` (strings, lists, dicts, records) with every string printable.
 
-    Records are named tuples (the checker's result types) and dataclasses.
+    Records are named tuples (the checker's result types), `checker.records` records (the
+    course model) and dataclasses.
     """
     if isinstance(value, str):
         return printable(value)
@@ -67,6 +71,12 @@ def printable_data(value: Any) -> Any:
         return {key: printable_data(item) for key, item in value.items()}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
         return value._replace(**{f: printable_data(getattr(value, f)) for f in value._fields})
+    if hasattr(type(value), "__record_fields__") and not isinstance(value, type):
+        from checker.records import fields, replace  # loaded already: `value` is a record
+
+        return replace(
+            value, **{f.name: printable_data(getattr(value, f.name)) for f in fields(value)}
+        )
     if hasattr(type(value), "__dataclass_fields__") and not isinstance(value, type):
         import dataclasses  # loaded already: `value` is a dataclass
 

@@ -5,7 +5,6 @@ for every place a verdict is shown (`check`, `watch`, the TUI)."""
 from __future__ import annotations
 
 import sys
-import textwrap
 
 from tooltutor.i18n import tn
 
@@ -53,6 +52,21 @@ def alike_once(diagnostics) -> list:
     return out
 
 
+def filled(text: str, width: int, indent: str) -> list[str]:
+    """`text`'s words in lines of at most `width` characters (a longer word alone on its
+    line, never broken), each line starting with `indent`: `textwrap.fill` without its
+    ~1 ms of compiled patterns at import (on `check`'s path), breaking at spaces only."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(indent) + len(line) + 1 + len(word) > width:
+            lines.append(indent + line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, indent + line] if line else lines
+
+
 def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) -> str:
     """The checklist and diagnostics of `verdict` for `text` read from `filename`."""
     # on first use, not at import: checker.report, checker.diagnostics, ... (21 modules)
@@ -63,15 +77,7 @@ def format_verdict(exercise, verdict, text: str, filename: str, *, stream=None) 
     for criterion in verdict.criteria:
         lines.append(f"  {ok if criterion.passed else ko} {criterion.label}")
         if not criterion.passed and criterion.message:
-            lines.append(
-                textwrap.fill(
-                    criterion.message,
-                    88,
-                    initial_indent="      ",
-                    subsequent_indent="      ",
-                    break_long_words=False,
-                )
-            )
+            lines.append("\n".join(filled(criterion.message, 88, "      ")))
     lines += ["", result_line(verdict)]
     if verdict.diagnostics:
         lines += ["", format_human(alike_once(verdict.diagnostics), text, filename).rstrip()]

@@ -13,9 +13,9 @@ this package, or one of its modules, costs nothing more than that module.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tooltutor.lazy_exports import lazy_exports
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 
 #: public name -> the module of this package that owns it
 _HOMES = {

@@ -1,16 +1,17 @@
 """The course model: `Course`, `Lesson`, `Exercise`, `Problem`, as the course files declare them.
 
-Plain dataclasses with the few questions the app asks of them; loading them is
-`loader`'s job, checking them `checks`'s. Positions in a file are `yamlsource.Position`.
+Plain records (`checker.records`: a dataclass's API, without its import cost) with the
+few questions the app asks of them; loading them is `loader`'s job, checking them
+`checks`'s. Positions in a file are `yamlsource.Position`.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass, field, fields
 from pathlib import Path
 
+from checker.records import field, fields, record  # a dataclass, without its import cost
 from tooltutor.course.yamlsource import Position, locate
 from tooltutor.kinds import kind_named
 
@@ -23,7 +24,7 @@ FOOTNOTE = re.compile(r"\[\^(S[0-9]+)\]")
 WHOLE = "*"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     """One thing wrong in a course file, at a place an author can jump to."""
 
@@ -44,7 +45,7 @@ class Problem:
         return "\n".join([str(self), *("    " + line for line in self.details)])
 
 
-@dataclass
+@record
 class Exercise:
     """One exercise, as its file declares it (see exercise.schema.json)."""
 
@@ -98,7 +99,7 @@ class Exercise:
         return kind_named(self.kind).suffix
 
 
-@dataclass
+@record
 class Lesson:
     """One lesson, as its file declares it (see lesson.schema.json)."""
 
@@ -128,7 +129,7 @@ class Lesson:
         return next((s for s in self.sources if s["id"] == source_id), None)
 
 
-@dataclass
+@record
 class BrokenItem:
     """A lesson or exercise file that could not be loaded, for the UI to show as broken."""
 
@@ -138,7 +139,7 @@ class BrokenItem:
     problems: list[Problem]
 
 
-@dataclass
+@record
 class Course:
     """A loaded course: what loaded, and every problem found on the way."""
 

@@ -103,9 +103,9 @@ The schema is versioned with ``PRAGMA user_version``; ``MIGRATIONS[n]`` upgrades
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tooltutor.lazy_exports import lazy_exports
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 
 #: public name -> the module of this package that owns it
 _HOMES = {

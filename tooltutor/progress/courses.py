@@ -7,9 +7,12 @@ import os
 import re
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 from tooltutor.progress.connection import now_utc, transaction
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def course_folder(course: Any) -> str | None:

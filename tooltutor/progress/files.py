@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import struct
 import time
 from pathlib import Path
 
@@ -204,7 +203,7 @@ def give_wal_a_page(path: Path) -> Path | None:
             os.close(fd)
     except (FileNotFoundError, NotOwnFile):
         return None
-    magic, _version, page_size = struct.unpack(">III", head[:12])
+    magic, page_size = int.from_bytes(head[0:4], "big"), int.from_bytes(head[8:12], "big")
     if magic not in _WAL_MAGIC or not 512 <= page_size <= 65536 or page_size & (page_size - 1):
         return None
     if size < _WAL_HEADER + _WAL_FRAME_HEADER + page_size:

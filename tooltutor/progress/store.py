@@ -9,7 +9,6 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 from tooltutor.i18n import t
 from tooltutor.progress.connection import (
@@ -41,7 +40,11 @@ from tooltutor.progress.records import (
 )
 from tooltutor.progress.schema import COURSE_TABLES, EXERCISE_TABLES, migrate, schema_version
 
-_T = TypeVar("_T")
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any, TypeVar
+
+    _T = TypeVar("_T")
 
 
 class ProgressStore:

@@ -14,7 +14,7 @@ from checker.rules.anthropic.context import Context, warning
 from checker.rules.anthropic.server_tools import DOCS, MESSAGES_API, filled
 from checker.rules.record import Finding, needs_beta, rule
 
-TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -12,7 +12,7 @@ from checker.i18n import tr
 from checker.rules.anthropic.context import Context
 from checker.rules.record import Finding, also_checks
 
-TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 

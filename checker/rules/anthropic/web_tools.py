@@ -14,7 +14,7 @@ from checker.rules.anthropic.models import claude_version
 from checker.rules.anthropic.server_tools import DOCS, SERVER_TOOLS, filled
 from checker.rules.record import Finding, rule
 
-TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -26,7 +26,7 @@ from checker.rules.openai.context import Context, named_model, warning
 from checker.rules.record import Finding, note, rule
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
-TYPE_CHECKING = False  # not `typing`'s: importing it would slow every lint
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from typing import Any
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: the keys that belong to one kind of exercise only
 KIND_KEYS = {

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import dataclasses
-
+from checker.records import replace
 from tooltutor.course.model import WHOLE, Exercise, Lesson, expand_model
 from tooltutor.course.translation.data_text import apply_data
 
@@ -29,7 +28,7 @@ def inject(source, text):
 def translate_lesson(lesson: Lesson, text: dict, untranslated: set[str]) -> Lesson:
     """A copy of `lesson` with the translated `text` (a merged skeleton) in place."""
     values = inject({key: getattr(lesson, key) for key in text}, text)
-    return dataclasses.replace(lesson, **values, untranslated=set(untranslated))
+    return replace(lesson, **values, untranslated=set(untranslated))
 
 
 def translate_exercise(
@@ -43,9 +42,9 @@ def translate_exercise(
     values = inject({key: getattr(exercise, key) for key in text}, text)
     criteria = values.get("criteria", exercise.criteria)
     values.update(apply_data(exercise.given, criteria, data, model))
-    return dataclasses.replace(exercise, **values, untranslated=set(untranslated))
+    return replace(exercise, **values, untranslated=set(untranslated))
 
 
 def untranslated_copy(item):
     """A copy of a lesson or exercise marked as having no translation at all."""
-    return dataclasses.replace(item, untranslated={WHOLE})
+    return replace(item, untranslated={WHOLE})

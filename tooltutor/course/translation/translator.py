@@ -4,10 +4,10 @@ offers."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from checker.records import replace
 from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson, display_path
 from tooltutor.course.translation.apply import (
     translate_exercise,
@@ -63,7 +63,7 @@ class Translator:
         rendered = render_all(values, self.source_language)
         if rendered is values:
             return item
-        return dataclasses.replace(item, **rendered)
+        return replace(item, **rendered)
 
     def lesson(self, lesson: Lesson) -> Lesson:
         """`lesson` in this language (a copy; `untranslated` says what fell back)."""
@@ -88,7 +88,7 @@ class Translator:
         copy = translate_exercise(exercise, *found[:2], model=self.course.model)
         right_answers = found[2]
         if right_answers or retunes_marking(values, found[0]):
-            copy = dataclasses.replace(
+            copy = replace(
                 copy, right_answers=[*exercise.right_answers, *right_answers]
             )
             self.result.retuned.append(copy)
