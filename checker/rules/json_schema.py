@@ -228,12 +228,13 @@ STRICT_UNDOCUMENTED = frozenset(
         "contentEncoding contentMediaType contentSchema"
     ).split()
 )
-#: regex features the docs list as unsupported in `pattern`
+#: regex features the docs list as unsupported in `pattern` (patterns `re` compiles on
+#: first use and keeps in its cache: a request without tools does not pay for them)
 _BAD_PATTERN = (
-    (re.compile(r"(?<!\\)(?:\\\\)*\\[1-9]"), "backreference"),
-    (re.compile(r"(?<!\\)(?:\\\\)*\\k<"), "backreference"),
-    (re.compile(r"\(\?<?[=!]"), "lookaround"),
-    (re.compile(r"(?<!\\)(?:\\\\)*\\[bB]"), "word boundary"),
+    (r"(?<!\\)(?:\\\\)*\\[1-9]", "backreference"),
+    (r"(?<!\\)(?:\\\\)*\\k<", "backreference"),
+    (r"\(\?<?[=!]", "lookaround"),
+    (r"(?<!\\)(?:\\\\)*\\[bB]", "word boundary"),
 )
 #: keywords whose value is one schema, a list of schemas, or a map of schemas
 _SUB_ONE = (
@@ -393,7 +394,7 @@ def strict_schema_report(schema: Any) -> StrictReport | None:
                     issues.append(StrictIssue(at, "enum", key, kind))
             elif key == "pattern" and isinstance(value, str):
                 for regex, feature in _BAD_PATTERN:
-                    if regex.search(value):
+                    if re.search(regex, value):
                         issues.append(StrictIssue(at, "pattern", key, kind, feature))
                         break
             elif key == "$ref" and isinstance(value, str):

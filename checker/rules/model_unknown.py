@@ -19,8 +19,8 @@ MODELS_TABLE = "https://github.com/tooltutor/tooltutor/blob/main/checker/models/
 ANTHROPIC_MODELS = "https://platform.claude.com/docs/en/about-claude/models/overview"
 OPENAI_MODELS = "https://platform.openai.com/docs/models"
 #: ids that look like Anthropic's or OpenAI's own (another vendor's model, served through an
-#: OpenAI-compatible server, is not ours to judge)
-_VENDOR_LIKE = re.compile(r"(claude|gpt|chatgpt|codex|o\d)\b", re.IGNORECASE)
+#: OpenAI-compatible server, is not ours to judge); compiled by `re` on first use, not at import
+_VENDOR_LIKE = r"(?i)(claude|gpt|chatgpt|codex|o\d)\b"
 
 MODEL_UNKNOWN = declare(
     "model-unknown",
@@ -80,7 +80,7 @@ def unknown_model(ctx: Any, read_by_family: Callable[[str], bool]) -> Iterator[F
             tr("Write {meant}, if that is the model you meant.", meant=code(meant)),
         )
         return
-    if not _VENDOR_LIKE.search(model) or read_by_family(model):
+    if not re.search(_VENDOR_LIKE, model) or read_by_family(model):
         return
     yield note(
         path,

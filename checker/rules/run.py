@@ -72,7 +72,8 @@ def run(api: str, ctx: Any, *, with_model: bool = False, complete: bool = True) 
     return out
 
 
-_DATE = re.compile(r"-\d{4}-\d{2}-\d{2}$")
+#: a beta's date suffix (compiled by `re` on first use, for a finding that names a beta)
+_DATE = r"-\d{4}-\d{2}-\d{2}$"
 
 
 def beta_state(headers: Mapping[str, str] | None, beta: str) -> str:
@@ -84,8 +85,8 @@ def beta_state(headers: Mapping[str, str] | None, beta: str) -> str:
     sent = [b.strip() for b in str(headers.get("anthropic-beta", "")).split(",") if b.strip()]
     if beta == "*":
         return "sent" if sent else "not sent"
-    stem = _DATE.sub("", beta)
-    return "sent" if any(_DATE.sub("", b) == stem for b in sent) else "not sent"
+    stem = re.sub(_DATE, "", beta)
+    return "sent" if any(re.sub(_DATE, "", b) == stem for b in sent) else "not sent"
 
 
 def header_map(headers: Mapping[str, Any] | None) -> dict[str, str] | None:

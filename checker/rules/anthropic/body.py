@@ -361,7 +361,8 @@ def body_field_type(ctx: Context) -> Iterator[Finding]:
 
 #: the largest `max_tokens` the Batch API takes with its output beta (Claude 4.6 and later)
 BATCH_BETA_MAX = 300000
-_INTEGER_TEXT = re.compile(r"\s*\d+\s*")
+#: compiled by `re` on first use (and kept in its cache), not at import
+_INTEGER_TEXT = r"\s*\d+\s*"
 
 
 @rule(
@@ -405,7 +406,7 @@ def max_tokens_range(ctx: Context) -> Iterator[Finding]:
         return
     value = body["max_tokens"]
     path = "/max_tokens"
-    if isinstance(value, str) and _INTEGER_TEXT.fullmatch(value):
+    if isinstance(value, str) and re.fullmatch(_INTEGER_TEXT, value):
         yield warning(
             path,
             tr("`max_tokens` is the string {value}: write it as a number", value=quote(value)),

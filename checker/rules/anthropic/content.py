@@ -37,7 +37,8 @@ _MAGIC = (
     (b"GIF87a", "image/gif"),
     (b"GIF89a", "image/gif"),
 )
-_BASE64_HEAD = re.compile(r"[A-Za-z0-9+/=\s]*")
+#: compiled by `re` on first use (and kept in its cache), not at import
+_BASE64_HEAD = r"[A-Za-z0-9+/=\s]*"
 #: the per-image limit of base64 images (the API's "image exceeds 5 MB maximum")
 MAX_IMAGE_BYTES = 5 * 1024 * 1024
 MAX_IMAGE_SIDE = 8000
@@ -179,7 +180,7 @@ def base64_problem(data: Any) -> tuple[str, str] | None:
             tr("`data` is a URL: a base64 source carries the bytes themselves"),
             tr('For an image on the web use `"source": {"type": "url", "url": "https://..."}`.'),
         )
-    if not _BASE64_HEAD.fullmatch(data[:200]):
+    if not re.fullmatch(_BASE64_HEAD, data[:200]):
         return (
             tr(
                 "`data` is not base64 (it starts {start}): the API answers `invalid base64 data`",

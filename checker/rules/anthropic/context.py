@@ -11,7 +11,6 @@ import re
 from checker.diagnostics import code, quote
 from checker.i18n import tr
 from checker.request_context import RequestContext
-from checker.rules.json_schema import json_depth
 from checker.rules.record import Finding
 
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
@@ -224,6 +223,10 @@ def close_match(value: str, candidates: list[str]) -> list[str]:
 
 def short_json(value: Any) -> str:
     """`value` as compact JSON when that is short and safe to show, else `{...}`."""
+    # on first use, not at import: checker.rules.json_schema, checker.schema_errors (the tool
+    # schemas' rules, which a request without tools does not need)
+    from checker.rules.json_schema import json_depth
+
     if json_depth(value, 8) is None:
         return "{...}"
     text = json.dumps(value, ensure_ascii=True)

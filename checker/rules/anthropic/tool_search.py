@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 SEARCH_TYPES = ("tool_search_tool_regex", "tool_search_tool_bm25")
 TOOLSET_TYPES = ("computer_toolset_20260801", "browser_toolset_20260801")
 _REF_KEYS = ("type", "tool_name", "cache_control")
-_NAME = re.compile(r"[a-zA-Z0-9_-]+")
+#: compiled by `re` on first use (and kept in its cache), not at import
+_NAME = r"[a-zA-Z0-9_-]+"
 _GET_WEATHER = (
     '{"name": "get_weather", "description": "Weather for a city.",\n'
     '     "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}},\n'
@@ -382,7 +383,7 @@ def tool_reference_shape(ctx: Context) -> Iterator[Finding]:
                 path, message, tr('Write `{"type": "tool_reference", "tool_name": "get_weather"}`.')
             )
             continue
-        if not isinstance(name, str) or not (0 < len(name) <= 256) or not _NAME.fullmatch(name):
+        if not isinstance(name, str) or not (0 < len(name) <= 256) or not re.fullmatch(_NAME, name):
             yield Finding(
                 path + "/tool_name",
                 tr(

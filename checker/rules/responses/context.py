@@ -77,9 +77,10 @@ TOOL_TYPES = (
     "programmatic_tool_calling",
 )
 
-#: Model families: reasoning models take `reasoning`; the others refuse reasoning items.
-_REASONING_MODEL = re.compile(r"(o[134]|gpt-5|gpt-6|gpt-oss|codex)(\b|[-._])")
-_PLAIN_MODEL = re.compile(r"(gpt-4o|gpt-4\.1|gpt-4-|gpt-4$|gpt-3\.5|chatgpt-4o)")
+#: Model families: reasoning models take `reasoning`; the others refuse reasoning items
+#: (patterns `re` compiles on first use, for a request that names a model: not at import).
+_REASONING_MODEL = r"(o[134]|gpt-5|gpt-6|gpt-oss|codex)(\b|[-._])"
+_PLAIN_MODEL = r"(gpt-4o|gpt-4\.1|gpt-4-|gpt-4$|gpt-3\.5|chatgpt-4o)"
 
 
 def model_kind(model: Any) -> str | None:
@@ -89,9 +90,9 @@ def model_kind(model: Any) -> str | None:
     name = model.lower().rsplit("/", 1)[-1]
     if "chat" in name and name.startswith("gpt-5"):
         return None  # gpt-5-chat-latest and friends: not settled
-    if _PLAIN_MODEL.match(name):
+    if re.match(_PLAIN_MODEL, name):
         return "plain"
-    if _REASONING_MODEL.match(name):
+    if re.match(_REASONING_MODEL, name):
         return "reasoning"
     return None
 
