@@ -54,7 +54,7 @@ MODULES: dict[str, tuple[str, ...]] = {
     "strict": ("body",),
     "tool_types": ("body",),
     "toolsets": ("body",),
-    "web_tools": ("body", "model"),
+    "web_tools": ("body",),
     "container_context": ("body",),
     "tool_choice": ("body",),
     "caching": ("message", "body"),

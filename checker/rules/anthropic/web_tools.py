@@ -315,7 +315,7 @@ def _direct_only(tool: dict[str, Any]) -> bool:
 @rule(
     "a-server-tool-model-unsupported",
     api="anthropic",
-    scope="model",
+    scope="body",  # the model's, and the body's tools: nothing to judge in a bare array
     sources=(CALLERS_DOC,),
     example="""{
   "model": "claude-haiku-4-5",
