@@ -11,7 +11,6 @@ from checker.rules.openai.context import (
     ANTHROPIC_BLOCKS,
     PART_TYPES,
     Context,
-    named_model,
     tool_message,
     warning,
 )
@@ -112,6 +111,12 @@ def tool_content_type(ctx: Context) -> Iterator[Finding]:
 
 def _images_accepted(ctx: Context) -> bool:
     """GPT-5.2 and later take an image in a tool message (and ignore it)."""
+    if not getattr(ctx, "model", None):
+        return False  # no model named: what the model accepts is not known
+    # on first use, when a model is named: checker.rules.openai.models (the model table's
+    # rules), which a request that names none does not need
+    from checker.rules.openai.models import named_model
+
     info = named_model(ctx)
     return info is not None and info.gpt5_from(2)
 

@@ -16,7 +16,6 @@ TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
-    from checker.rules.openai.models import ModelInfo
 
 NAME_PATTERN = re.compile(r"[a-zA-Z0-9_-]+")
 
@@ -151,16 +150,3 @@ def id_list(ids: list[str], limit: int = 4) -> str:
 def warning(path: str, message: str, hint: str = "") -> Finding:
     """A finding reported as a warning (the rule's docstring says when and why)."""
     return Finding(path, message, hint, "warning")
-
-
-def named_model(ctx: Any) -> ModelInfo | None:
-    """The request's model (`--model`, or the body's `model`) as the model table reads it
-    (`models.model_info`), or None when none is named."""
-    model = getattr(ctx, "model", None)
-    if not isinstance(model, str) or not model.strip():
-        return None
-    # on first use, not at import: the model's rules (checker.rules.openai.models, the model
-    # table), which a request that names no model does not need
-    from checker.rules.openai.models import model_info
-
-    return model_info(model)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from checker.diagnostics import json_type
 from checker.i18n import tr, trn
 from checker.rules.openai import refs
-from checker.rules.openai.context import Context, named_model, warning
+from checker.rules.openai.context import Context, warning
 from checker.rules.record import Finding, note, rule
 
 
@@ -87,9 +87,14 @@ def legacy_functions(ctx: Context) -> Iterator[Finding]:
     results = [m for m in ctx.msgs if m is not None and m.role == "function"]
     if not results:
         return
-    info = named_model(ctx)
-    if info is not None and info.gpt5(6):
-        return  # refused: o-role-model
+    if getattr(ctx, "model", None):
+        # on first use, when a model is named: checker.rules.openai.models (the model
+        # table's rules), which a request that names none does not need
+        from checker.rules.openai.models import named_model
+
+        info = named_model(ctx)
+        if info is not None and info.gpt5(6):
+            return  # refused: o-role-model
     first = results[0]
     hint = tr(
         'Answer a call with `{"role": "tool", "tool_call_id": "...", "content": '

@@ -22,7 +22,7 @@ from checker.i18n import tr
 from checker.models import did_you_mean
 from checker.models.openai import FAMILIES, NO_INSTRUCTION_ROLES, O_SERIES
 from checker.rules.openai import refs
-from checker.rules.openai.context import Context, named_model, warning
+from checker.rules.openai.context import Context, warning
 from checker.rules.record import Finding, note, rule
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
@@ -103,6 +103,12 @@ def model_info(model: str) -> ModelInfo:
         reasoning = not chat_latest
     pro = bool(re.search(r"-pro\b", name))
     return ModelInfo(model, True, family, reasoning, version, fine_tuned, chat_latest, pro)
+
+
+def named_model(ctx: Any) -> ModelInfo | None:
+    """The request's model (`--model`, or the body's `model`), or None when none is named."""
+    model = getattr(ctx, "model", None)
+    return model_info(model) if isinstance(model, str) and model.strip() else None
 
 
 def effort(ctx: Context) -> str | None:
