@@ -111,7 +111,7 @@ class Rule(NamedTuple):
         return _split_doc(self.docstring)[1]
 
 
-TYPE_CHECKING = False  # not `typing`'s: the rules' modules do without it at run time
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
@@ -164,6 +164,7 @@ def declare(
     other_wordings: tuple[str, ...] = (),
 ) -> Rule:
     """Declare a rule whose findings are made elsewhere (structural ids, `python-*`)."""
+    global _sorted_rules
     if api not in APIS:
         raise ValueError(f"unknown api {api!r} for {rule_id}")
     if scope not in SCOPES:
@@ -172,7 +173,6 @@ def declare(
         raise ValueError(f"unknown severity {severity!r} for {rule_id}")
     if rule_id in _RULES:
         raise ValueError(f"rule {rule_id} is declared twice")
-    global _sorted_rules
     record = Rule(
         id=rule_id,
         api=api,
@@ -189,7 +189,7 @@ def declare(
     )
     _RULES[rule_id] = record
     _RULE_KEYS[rule_id] = _key(_declaring_module())
-    _sorted_rules = None
+    _sorted_rules = None  # a new dict next time: one being read is never changed
     return record
 
 

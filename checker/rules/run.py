@@ -1,4 +1,4 @@
-"""Run one API's checks over an indexed request, in declaration order.
+"""Run one API's checks over an indexed request, in order (`checker.rules.record.order`).
 
 An API package imports its topic modules on demand (`load_topics`): a lint imports only
 the modules that hold a check of a scope that can run on its request (`runnable`), so a bare
