@@ -28,8 +28,9 @@ def test_the_app_loads_neither_the_checker_nor_the_reader_at_start():
     assert "textual" in loaded
     engine = {m for m in loaded if m == "checker" or m.startswith("checker.")}
     # the one terminal-text policy, engine and app; the light named tuples the progress
-    # records are made of (the package itself loads nothing until a name is asked for)
-    assert engine <= {"checker", "checker.terminal_text", "checker.tuples"}
+    # records are made of and the records the course model is made of (the package
+    # itself loads nothing until a name is asked for)
+    assert engine <= {"checker", "checker.terminal_text", "checker.tuples", "checker.records"}
     assert "tooltutor.tui.screens.lesson" not in loaded
     assert "tooltutor.tui.screens.exercise" not in loaded
     assert "jsonschema" not in loaded
