@@ -88,9 +88,7 @@ class Translator:
         copy = translate_exercise(exercise, *found[:2], model=self.course.model)
         right_answers = found[2]
         if right_answers or retunes_marking(values, found[0]):
-            copy = replace(
-                copy, right_answers=[*exercise.right_answers, *right_answers]
-            )
+            copy = replace(copy, right_answers=[*exercise.right_answers, *right_answers])
             self.result.retuned.append(copy)
         return copy
 
