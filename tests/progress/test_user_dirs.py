@@ -37,6 +37,10 @@ ENVIRONMENTS = [
     ("", None, None),
     ("relative-home", None, None),
     ("~", None, None),
+    (" /home/ana", None, None),
+    ("/home/ana ", None, None),
+    ("/home/ana ", " ", "/data/cache"),
+    ("/home/ana", "/data/xdg\n", "\t/data/cache"),
 ]
 
 
@@ -80,6 +84,8 @@ def test_the_usual_folders_on_linux_need_no_platformdirs(
         ("", None, {}),
         (None, None, {}),
         ("/home/ana", "relative", {}),  # platformdirs 4 ignores it, 3 used it
+        ("/home/ana", "/with-blank ", {}),  # 4.9 to 4.12 strip it, the others not
+        ("/home/ana ", None, {}),
         ("/home/ana", None, {"ANDROID_DATA": "/data", "ANDROID_ROOT": "/system"}),
         ("/home/ana", None, {"ANDROID_ROOT": "/system"}),
     ],
