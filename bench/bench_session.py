@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.common import Result, median_time, paired_ratio
+from bench.common import Result, median_time, paired_ratio, user_env
 
 
 def session(exchanges: int = 50) -> list[dict]:
@@ -79,7 +79,7 @@ def run(runs: int = 10) -> list[Result]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "session.jsonl"
         path.write_text("".join(json.dumps(e) + "\n" for e in exchanges), encoding="utf-8")
-        env = {"TOOLTUTOR_HOME": str(Path(tmp) / "home"), "NO_COLOR": "1"}
+        env = user_env(Path(tmp) / "home", {"NO_COLOR": "1"})  # as a learner runs it
         command = [sys.executable, "-m", "tooltutor", "lint", "--session", str(path)]
         paired = paired_ratio(command, env)
         ratio, seconds, floor = paired.median, paired.command, paired.floor

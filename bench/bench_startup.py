@@ -6,7 +6,10 @@ a bare `python -c pass` of the same interpreter taken pair by pair (`paired_rati
   folder outside the repository;
 - checkout: `python -m tooltutor` with the repository's root as its folder.
 
-Both places get the same budgets (the README's table).
+Both places get the same budgets (the README's table). Every command runs as a learner
+runs it (`user_env`): a home of its own in the temporary folder, no $TOOLTUTOR_HOME and no
+$XDG_* variable, so the user's data and cache folders are looked up as they are for a
+user; the course cache is filled by a first `list`, as any first use fills it.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pathlib import Path
 
 import yaml
 
-from bench.common import REPO, Result, child_env, paired_ratio, spawn
+from bench.common import REPO, Result, child_env, paired_ratio, spawn, user_env
 from bench.requests import request_json
 
 WRONG_ANSWER = '[{"role": "user", "content": "What\'s the weather in Lisboa right now?"}]'
@@ -68,7 +71,8 @@ def _write_files(folder: Path) -> None:
 
 def measure(place: Place, files: Path, home: Path, only: set[str] | None = None) -> list[Result]:
     """Every whole command at `place`, against its budget."""
-    env = {"TOOLTUTOR_HOME": str(home), "NO_COLOR": "1"}
+    home.mkdir(parents=True, exist_ok=True)
+    env = user_env(home, {"NO_COLOR": "1"})
     spawn([*place.tool, "list"], env, place.cwd)  # fill the course cache, as any first use does
     results = []
     for name, args, budget, stretch in COMMANDS:
@@ -88,8 +92,7 @@ def measure(place: Place, files: Path, home: Path, only: set[str] | None = None)
 def _first_paint(place: Place, home: Path) -> Result:
     from bench.bench_tui import first_paint
 
-    env = {**child_env(), "TOOLTUTOR_HOME": str(home), "TERM": "xterm-256color"}
-    env.pop("NO_COLOR", None)
+    env = child_env(user_env(home, {"TERM": "xterm-256color", "NO_COLOR": None}))
     timer: Callable = lambda argv, _env, cwd: first_paint(argv, env, cwd)  # noqa: E731
     ratio = paired_ratio(
         place.tool, None, place.cwd, floor=place.floor, timer=timer, budget=TUI_BUDGET

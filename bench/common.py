@@ -19,9 +19,20 @@ UNSET = ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "PYTHONHOME", "PYTHONDEVMODE",
 
 
 def child_env(env: dict | None = None) -> dict:
-    """The environment of a timed command: ours, less `UNSET`, plus `env`."""
+    """The environment of a timed command: ours, less `UNSET`, plus `env` (where a value
+    of None removes that variable)."""
     base = {k: v for k, v in os.environ.items() if k not in UNSET}
-    return {**base, **(env or {})}
+    return {k: v for k, v in {**base, **(env or {})}.items() if v is not None}
+
+
+def user_env(home: Path, env: dict | None = None) -> dict:
+    """What `child_env` is given to run a command as a learner runs it, in a home of its
+    own: `home` as $HOME, no $TOOLTUTOR_HOME (so the data and cache folders are looked up
+    as for a user: `tooltutor.user_dirs`) and no $XDG_* variable (so they are the usual
+    ``~/.local/share/tooltutor`` and ``~/.cache/tooltutor``, inside `home`: nothing is
+    written to the real home), plus `env`."""
+    unset = {k: None for k in os.environ if k.startswith("XDG_")}
+    return {**unset, "TOOLTUTOR_HOME": None, "HOME": str(home), **(env or {})}
 
 
 @dataclass

@@ -33,14 +33,12 @@ once is afterwards imported module by module, as marking asks for its checks
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib
 import sys
 import threading
 import types
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from checker import python_checks
 from checker.answer_context import ChoiceContext, JsonContext, not_messages
@@ -59,6 +57,10 @@ from checker.json_checks import (
     where,
 )
 from checker.jsonpointer import resolve as get_pointer
+
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "CHECKS",
@@ -138,7 +140,7 @@ def load_folder(
 ) -> dict[str, CheckSpec]:
     """Import a course's `checks/` folder; the checks its modules declare, by name.
 
-    The folder is imported as a package of its own (`tooltutor_checks_<hash>`), so two
+    The folder is imported as a package of its own (`tooltutor_checks_<n>`), so two
     courses may both have a `checks/tools.py` and a module may import a sibling
     (`from ._helpers import ...`). Every module whose name does not start with `_` is
     imported, or only those named in `modules` (`FolderChecks` loads one at a time), and
@@ -169,8 +171,23 @@ def load_folder(
     return registry
 
 
+#: each folder's package name in this process, by its resolved path
+_PACKAGES: dict[str, str] = {}
+_PACKAGES_LOCK = threading.Lock()
+
+
 def _package_of(folder: Path) -> str:
-    return f"tooltutor_checks_{hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:12]}"
+    """The package the modules of `folder` are imported under: one per folder (its resolved
+    path) for the life of the process, numbered in the order they are first seen. Never
+    the same for two folders, as a digest of the path could be, and found without
+    importing hashlib (OpenSSL, ~3 ms at every start). Nothing keeps the name across
+    processes (`folder_index` keeps module stems)."""
+    key = str(folder.resolve())
+    with _PACKAGES_LOCK:
+        name = _PACKAGES.get(key)
+        if name is None:
+            name = _PACKAGES[key] = f"tooltutor_checks_{len(_PACKAGES)}"
+        return name
 
 
 def folder_index(folder: str | Path, registry: Mapping[str, CheckSpec]) -> dict[str, str]:

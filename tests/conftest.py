@@ -1,5 +1,6 @@
 """Every test runs with its own tooltutor home, so nothing touches the user's real
-progress or cache folders (tests that need their own home set TOOLTUTOR_HOME again)."""
+progress or cache folders (tests that need their own home set TOOLTUTOR_HOME again); so
+does the collection of the tests."""
 
 from __future__ import annotations
 
@@ -9,17 +10,27 @@ import tempfile
 
 import pytest
 
+_HOME: dict = {}
 
-@pytest.fixture(autouse=True, scope="session")
-def _isolated_tooltutor_home():
-    with tempfile.TemporaryDirectory(prefix="tooltutor-test-home-") as home:
-        previous = os.environ.get("TOOLTUTOR_HOME")
-        os.environ["TOOLTUTOR_HOME"] = home
-        yield
-        if previous is None:
-            os.environ.pop("TOOLTUTOR_HOME", None)
-        else:
-            os.environ["TOOLTUTOR_HOME"] = previous
+
+def pytest_configure(config):
+    """From the start, before collection: test modules that load a course while they are
+    collected (parametrized by its exercises) would otherwise fill the real user's cache
+    folder (~/.cache/tooltutor)."""
+    home = tempfile.TemporaryDirectory(prefix="tooltutor-test-home-")
+    _HOME.update(home=home, previous=os.environ.get("TOOLTUTOR_HOME"))
+    os.environ["TOOLTUTOR_HOME"] = home.name
+
+
+def pytest_unconfigure(config):
+    if not _HOME:
+        return
+    previous = _HOME.pop("previous")
+    if previous is None:
+        os.environ.pop("TOOLTUTOR_HOME", None)
+    else:
+        os.environ["TOOLTUTOR_HOME"] = previous
+    _HOME.pop("home").cleanup()
 
 
 @pytest.fixture(autouse=True)

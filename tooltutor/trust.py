@@ -29,7 +29,6 @@ The learner's own answer is not asked about: it is theirs, and it always runs co
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -69,6 +68,9 @@ class CourseCode(Record):
 
     @property
     def files_digest(self) -> str:
+        # on first use, not at import: hashlib (OpenSSL: ~3 ms; a bundled course needs none)
+        import hashlib
+
         digest = hashlib.sha256()
         for name in sorted(self.files):
             data = self.files[name]
@@ -123,6 +125,9 @@ def _exercise_hash(exercise) -> str:
     parts.append(spec.get("solution") or "")
     parts += [w.get("answer", "") for w in spec.get("wrong_answers") or []]
     parts += [r.get("answer", "") for r in spec.get("right_answers") or []]
+    # on first use, not at import: hashlib (OpenSSL: ~3 ms; a bundled course needs none)
+    import hashlib
+
     digest = hashlib.sha256()
     for part in parts:
         data = str(part).encode("utf-8", "surrogatepass")

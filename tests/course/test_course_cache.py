@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 import sys
 
+import pytest
 from minimal import LESSON, write_course
 
 from tooltutor.course import load_course
@@ -92,20 +95,83 @@ def test_the_fingerprint_follows_the_schemas_python_and_the_yaml_loader(monkeypa
     course_cache.fingerprint.cache_clear()
     assert course_cache.fingerprint() != base
     monkeypatch.undo()
-    from tooltutor.course.schemas import SCHEMA_DIR
-
-    real = course_cache.Path.read_bytes
-
-    def edited(path):
-        data = real(path)
-        return data + b" " if path.parent == SCHEMA_DIR else data
-
-    monkeypatch.setattr(course_cache.Path, "read_bytes", edited)
-    course_cache.fingerprint.cache_clear()
-    assert course_cache.fingerprint() != base
-    monkeypatch.undo()
     course_cache.fingerprint.cache_clear()
     assert course_cache.fingerprint() == base
+
+
+def _schemas_copy(tmp_path, monkeypatch):
+    """The schemas copied where a test may edit them, and the cache told to use the copy."""
+    from tooltutor.course import schemas
+    from tooltutor.course.cache import fingerprint
+
+    copy = tmp_path / "schemas"
+    shutil.copytree(schemas.SCHEMA_DIR, copy)
+    monkeypatch.setattr(schemas, "SCHEMA_DIR", copy)
+    fingerprint.cache_clear()
+    return copy
+
+
+@pytest.mark.parametrize("edit", ["longer", "same size, same mtime", "replaced, same times"])
+def test_editing_a_schema_changes_the_fingerprint(tmp_path, monkeypatch, edit):
+    from tooltutor.course.cache import fingerprint
+
+    copy = _schemas_copy(tmp_path, monkeypatch)
+    base = fingerprint()
+    path = copy / "lesson.schema.json"
+    before = path.stat()
+    text = path.read_text()
+    if edit == "longer":
+        path.write_text(text + " ")
+    elif edit == "same size, same mtime":  # as `cp -p` leaves it: only the ctime tells
+        path.write_text(text.replace('"', "'", 1))
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    else:  # rsync -t: a new file renamed over the old one, the times copied
+        fresh = copy / "new.tmp"
+        fresh.write_text(text.replace('"', "'", 1))
+        os.utime(fresh, ns=(before.st_atime_ns, before.st_mtime_ns))
+        os.replace(fresh, path)
+    fingerprint.cache_clear()
+    try:
+        assert fingerprint() != base
+    finally:
+        fingerprint.cache_clear()
+
+
+def test_a_schema_edited_since_a_file_was_cached_checks_it_again(tmp_path, monkeypatch):
+    """The cached file passed the old schema; the new one refuses it, and says so."""
+
+    monkeypatch.setenv("TOOLTUTOR_HOME", str(tmp_path / "home"))
+    root = write_course(tmp_path / "course")
+    copy = _schemas_copy(tmp_path, monkeypatch)
+    try:
+        assert not load_course(root).problems
+        assert not load_course(root).problems  # from the cache
+        schema = copy / "lesson.schema.json"
+        data = json.loads(schema.read_text())
+        data.setdefault("required", []).append("a_field_no_lesson_has")
+        schema.write_text(json.dumps(data))
+        _forget_schemas()
+        problems = [str(p) for p in load_course(root).problems]
+        assert any("a_field_no_lesson_has" in p for p in problems), problems
+    finally:
+        _forget_schemas()
+
+
+def _forget_schemas():
+    from tooltutor.course import schemas
+    from tooltutor.course.cache import fingerprint
+
+    for cached in (fingerprint, schemas.schema, schemas.validator):
+        cached.cache_clear()
+
+
+def test_entry_names_are_short_and_differ_by_file(tmp_path):
+    from tooltutor.course.cache import _file_name
+
+    names = {_file_name(str(tmp_path / f"lessons/{n:03}.yaml")) for n in range(2000)}
+    assert len(names) == 2000
+    assert all(len(n) == len("0123456789abcdef.bin") for n in names)
+    assert _file_name("/a/\udc80/b") == _file_name("/a/\udc80/b")  # any path, stable
 
 
 def test_a_course_from_the_cache_keeps_no_positions_until_asked(tmp_path, monkeypatch):

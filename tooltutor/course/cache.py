@@ -5,7 +5,9 @@ code is ever loaded from the cache), keyed by the file's path, size, modificatio
 inode and status-change time (so a same-size edit that keeps the mtime, as `cp -p` or
 `rsync -t` make, is still seen) and by a fingerprint of the schemas, tooltutor's version,
 the cache format, the Python version and the YAML loader: editing a file, or upgrading any
-of those, reads and checks it again. Positions are not stored: a file's positions are
+of those, reads and checks it again. Each entry's head holds its whole key, so the short
+name of an entry's file only has to be different for different files most of the time: two
+files that share one only take turns in it. Positions are not stored: a file's positions are
 found again from its text the first time a problem in it is located, so a loaded course
 holds only its values (see `yamlsource.LazyPositions`). A broken file is never cached, so
 its problems are found and reported every time. The cache lives in the user cache folder
@@ -15,7 +17,6 @@ time.
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import sys
@@ -26,30 +27,44 @@ from stat import S_ISREG
 from tooltutor import __version__
 from tooltutor.course.yamlsource import LazyPositions, Position, YamlDoc
 
-_FORMAT = 2
+_FORMAT = 3  # 3: entry names and the fingerprint found without hashlib
+#: a prime near 2**64: an entry's name is its key's bytes, as one number, modulo it
+_PRIME = 0xFFFFFFFFFFFFFFC5
 
 
 def cache_dir() -> Path:
     home = os.environ.get("TOOLTUTOR_HOME")
     if home:
         return Path(home) / "cache" / "course-files"
-    # on first use, not at import: platformdirs, bisect, bz2, lzma, ... (21 modules)
-    from platformdirs import user_cache_dir
+    # on first use, not at import: tooltutor.user_dirs (1 module)
+    from tooltutor.user_dirs import user_cache_dir
 
-    return Path(user_cache_dir("tooltutor")) / "course-files"
+    return Path(user_cache_dir()) / "course-files"
 
 
 @cache
-def fingerprint() -> str:
-    """Changes whenever a schema, the program, Python or PyYAML changes."""
+def fingerprint() -> tuple:
+    """Changes whenever a schema, the program, Python or PyYAML changes.
+
+    The schemas are known by their names, sizes and modification and status-change times,
+    not read and hashed on every run: they are files of the installed program (an upgrade
+    rewrites them and changes `__version__` too), and editing one in a checkout changes its
+    times, as any write does (the status-change time even when the modification time is
+    put back, as `cp -p` does). The whole tuple is kept in each entry's head and compared
+    as it is: no digest, so no two states can ever be taken for one.
+    """
     # on first use, not at import: tooltutor.course, json (6 modules)
     from tooltutor.course.schemas import SCHEMA_DIR
 
     python = ".".join(map(str, sys.version_info[:2]))
-    digest = hashlib.sha256(f"{__version__}/{_FORMAT}/{python}/{_yaml_loader()}".encode())
+    schemas = []
     for schema in sorted(SCHEMA_DIR.glob("*.json")):
-        digest.update(schema.read_bytes())
-    return digest.hexdigest()[:16]
+        try:
+            stat = schema.stat()
+        except OSError:
+            continue
+        schemas.append((schema.name, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns))
+    return (__version__, _FORMAT, python, _yaml_loader(), tuple(schemas))
 
 
 def _yaml_loader() -> str:
@@ -83,7 +98,15 @@ def file_stamp(path: Path) -> tuple | None:
 
 
 def _entry(folder: Path, stamp: tuple) -> Path:
-    return folder / (hashlib.sha1(stamp[0].encode("utf-8", "surrogatepass")).hexdigest() + ".bin")
+    return folder / _file_name(stamp[0])
+
+
+def _file_name(key: str) -> str:
+    """A short file name for `key` (64 bits of it), without hashlib (OpenSSL, ~3 ms at
+    every start) or zlib (~0.5 ms): int.from_bytes and one division, in C. Not a digest:
+    a name two keys share costs a cache miss, never a wrong entry (the head is compared)."""
+    number = int.from_bytes(key.encode("utf-8", "surrogatepass"), "little") % _PRIME
+    return f"{number:016x}.bin"
 
 
 class CourseCache:
@@ -138,8 +161,7 @@ class CourseCache:
         self._write(self._index_entry(folder), ((fingerprint(), stamp), index))
 
     def _index_entry(self, folder: Path) -> Path:
-        name = f"checks:{folder.resolve()}".encode("utf-8", "surrogatepass")
-        return self.folder / (hashlib.sha1(name).hexdigest() + ".bin")
+        return self.folder / _file_name(f"checks:{folder.resolve()}")
 
     def _write(self, target: Path, data: object) -> None:
         try:

@@ -10,7 +10,6 @@ import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 from tooltutor.i18n import t
 from tooltutor.progress.connection import connect_file, memory_connection, read_only_copy
@@ -41,18 +40,23 @@ from tooltutor.progress.files import (
 )
 from tooltutor.progress.store import ProgressStore
 
+TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
+if TYPE_CHECKING:
+    from typing import Any
+
 DB_NAME = "progress.db"
 
 
 def data_dir() -> Path:
-    """``$TOOLTUTOR_HOME`` if set and not empty, else the platform's user data folder."""
+    """``$TOOLTUTOR_HOME`` if set and not empty, else the platform's user data folder
+    (platformdirs', found without importing it on Linux: `tooltutor.user_dirs`)."""
     home = os.environ.get("TOOLTUTOR_HOME")
     if home:
         return Path(home).expanduser().absolute()
-    # on first use, not at import: platformdirs, bisect, bz2, copy, ... (22 modules)
-    import platformdirs
+    # on first use, not at import: tooltutor.user_dirs (1 module)
+    from tooltutor.user_dirs import user_data_dir
 
-    return Path(platformdirs.user_data_dir("tooltutor", appauthor=False))
+    return Path(user_data_dir())
 
 
 def default_path() -> Path:
@@ -76,7 +80,7 @@ def _open_store(path: str | os.PathLike[str] | None) -> ProgressStore:
     if path is None:
         try:
             path = default_path()
-        except Exception as exc:  # platformdirs missing or confused: still run
+        except Exception as exc:  # no home folder, platformdirs missing or confused: still run
             return memory_store(None, t(MSG_NO_FOLDER, folder="(unknown)", reason=exc))
     # Absolute, so that SQLite can never take it for a URI ("file:...?mode=memory").
     path = Path(os.path.abspath(path))
