@@ -32,6 +32,7 @@ class ExerciseKind:
         "block_openers",
         "runs_code",
         "picks_options",
+        "own_keys",
     )
 
     def __init__(
@@ -44,6 +45,7 @@ class ExerciseKind:
         block_openers: tuple[str, ...] = (),
         runs_code: bool = False,
         picks_options: bool = False,
+        own_keys: tuple[str, ...] = (),
     ) -> None:
         #: the `kind:` of an exercise file
         self.name = name
@@ -59,6 +61,9 @@ class ExerciseKind:
         self.runs_code = runs_code
         #: answered by picking options (a list in the TUI, a file of comments outside it)
         self.picks_options = picks_options
+        #: the exercise file's keys that only this kind reads (`validate` warns of them
+        #: in an exercise of another kind; the editor's schema offers them here alone)
+        self.own_keys = own_keys
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -108,8 +113,15 @@ KINDS: dict[str, ExerciseKind] = {
     kind.name: kind
     for kind in (
         ExerciseKind("json", ".json", language="json", indent=2, block_openers=("{", "[")),
-        ExerciseKind("python", ".py", language="python", block_openers=(":",), runs_code=True),
-        ChoiceKind("choice", ".txt", picks_options=True),
+        ExerciseKind(
+            "python",
+            ".py",
+            language="python",
+            block_openers=(":",),
+            runs_code=True,
+            own_keys=("entry", "call", "script", "tool_results", "variants", "support"),
+        ),
+        ChoiceKind("choice", ".txt", picks_options=True, own_keys=("choices", "multiple")),
     )
 }
 

@@ -27,6 +27,19 @@ def test_every_kind_has_a_marker_a_template_and_a_place_in_the_schema():
     assert set(kinds.KINDS) == set(scaffold.EXERCISE_KINDS)
 
 
+def test_the_keys_a_kind_alone_reads_are_in_the_schema_and_in_no_other_kinds_file():
+    schema = json.loads(
+        (ROOT / "tooltutor/course/schemas/exercise.schema.json").read_text(encoding="utf-8")
+    )
+    own = {name: set(kind.own_keys) for name, kind in kinds.KINDS.items()}
+    assert own["python"] >= {"entry", "call"} and own["choice"] == {"choices", "multiple"}
+    assert all(keys <= set(schema["properties"]) for keys in own.values())
+    course = load_course(ROOT)
+    for exercise in course.exercises.values():
+        others = set().union(*(keys for name, keys in own.items() if name != exercise.kind))
+        assert not others & set(exercise.source_values or {}), exercise.id
+
+
 def test_a_kind_says_its_file_and_its_editor():
     json_kind, python, choice = (kinds.KINDS[n] for n in ("json", "python", "choice"))
     assert (json_kind.suffix, python.suffix, choice.suffix) == (".json", ".py", ".txt")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tooltutor.course.model import FOOTNOTE, Course, Exercise, Lesson, display_path
 from tooltutor.course.yamlsource import Position, YamlDoc
+from tooltutor.kinds import KINDS
 
 #: report(path, position, message, severity="error")
 Reporter = Callable[..., None]
@@ -166,21 +167,18 @@ class CourseChecks:
     def _keys_of_other_kinds(self, exercise: Exercise, doc: YamlDoc) -> None:
         """A key only another kind of exercise reads (`entry` in a JSON exercise) is never
         used: most often the `kind` is the slip."""
-        # on first use, not at import: tooltutor.course, json (7 modules)
-        from tooltutor.course.schemas.editor import KIND_KEYS
-
-        for kind, keys in KIND_KEYS.items():
-            if kind == exercise.kind:
+        for kind in KINDS.values():
+            if kind.name == exercise.kind:
                 continue
-            found = [k for k in keys if k in (doc.value or {})]
+            found = [k for k in kind.own_keys if k in (doc.value or {})]
             if found:
                 self.problem(
                     exercise.path,
                     doc.locate(f"/{found[0]}", key=True),
-                    f"{', '.join(f'`{k}`' for k in found)}: only {kind} exercises read "
+                    f"{', '.join(f'`{k}`' for k in found)}: only {kind.name} exercises read "
                     f"{'this key' if len(found) == 1 else 'these keys'}, and this one is "
                     f"`kind: {exercise.kind}`: remove {'it' if len(found) == 1 else 'them'}, "
-                    f"or make it `kind: {kind}`",
+                    f"or make it `kind: {kind.name}`",
                     severity="warning",
                 )
 

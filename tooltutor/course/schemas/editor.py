@@ -20,15 +20,14 @@ from __future__ import annotations
 import copy
 from collections.abc import Mapping
 
+from tooltutor.kinds import KINDS as _KIND_TABLE
+
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
-#: the keys that belong to one kind of exercise only
-KIND_KEYS = {
-    "python": ("entry", "call", "script", "tool_results", "variants", "support"),
-    "choice": ("choices", "multiple"),
-}
+#: the keys that belong to one kind of exercise only (the kinds table's `own_keys`)
+KIND_KEYS = {kind.name: kind.own_keys for kind in _KIND_TABLE.values() if kind.own_keys}
 KINDS = ("json", "python", "choice")
 
 
