@@ -22,32 +22,18 @@ cell on screen. Printable characters are never escaped, in either form.
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import sys
 from collections.abc import Iterator
+
+# the engine's policy; `import checker` alone loads none of the linter (its `__init__`
+# imports each public name on first use)
+from checker import terminal_text as _terminal_text
 
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any, TextIO
 
 
-def _policy():
-    """The engine's `checker.terminal_text`, loaded without the engine package's
-    `__init__` (which loads the linter): commands that never mark or lint pay for one
-    small module. It is the same file and, once loaded, the same module the engine uses."""
-    name = "checker.terminal_text"
-    module = sys.modules.get(name)
-    if module is None:
-        package = importlib.util.find_spec("checker")
-        folder = package.submodule_search_locations[0]  # type: ignore[union-attr,index]
-        spec = importlib.util.spec_from_file_location(name, f"{folder}/terminal_text.py")
-        module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-        sys.modules[name] = module
-        spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
-
-
-_terminal_text = _policy()
 #: `text` with every character a terminal would obey, or that hides or reorders text (a
 #: bidi override), written as `\uXXXX`; tabs and newlines kept
 printable = _terminal_text.printable
