@@ -33,7 +33,6 @@ from __future__ import annotations
 import functools
 import gc
 import importlib
-import math
 from collections.abc import Iterable, Mapping
 
 from checker.detect import detect_format
@@ -460,7 +459,7 @@ def _not_json(obj: Any) -> list[Diagnostic]:
                 else:
                     items = [(v, (n, link)) for n, v in enumerate(value)]
                 stack.extend((v, w, False) for v, w in reversed(items))
-        elif isinstance(value, float) and not math.isfinite(value):
+        elif isinstance(value, float) and value - value != 0:  # inf or nan (no `math`)
             problem = tr("NaN or Infinity")
         elif not (value is None or isinstance(value, (str, int, float, bool))):
             problem = json_type(value)

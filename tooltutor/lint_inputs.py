@@ -28,10 +28,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator
-from typing import Any
 
 from checker.diagnostics import Diagnostic, LintResult, pointer, split_pointer
 from tooltutor.lint_records import find_requests, is_request
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "JSONL_SUFFIXES",

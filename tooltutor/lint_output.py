@@ -20,12 +20,15 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable
-from typing import Any
 
 from checker.diagnostics import Diagnostic, LintResult
 from checker.i18n import trn
 from tooltutor import __version__
 from tooltutor.lint_inputs import DocumentReport, RequestReport
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 OUTPUT_FORMATS = ("text", "json", "sarif", "github")
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -30,10 +30,13 @@ that the two modules import one way only.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 from checker.diagnostics import pointer
 from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["Found", "find_requests", "is_request"]
 

@@ -1,7 +1,8 @@
-"""What a `check` of a JSON answer loads, run as a learner runs it (no TOOLTUTOR_HOME, a
-home of its own): none of the modules its start-up budget was won by leaving out
-(README, "Speed"; `python3 -m bench startup --installed`). A module that comes back here
-costs every learner's every check: this says which one and what took it out."""
+"""What a `check` of a JSON answer and a `lint` of a whole request load, run as a user runs
+them (no TOOLTUTOR_HOME, a home of its own): none of the modules their start-up budgets
+were won by leaving out (README, "Performance"; `python3 -m bench startup --installed`). A
+module that comes back here costs every learner's every check: this says which one and
+what took it out."""
 
 from __future__ import annotations
 
@@ -62,3 +63,25 @@ def test_a_json_check_loads_none_of_the_modules_left_out(tmp_path):
     loaded = set(listing.read_text(encoding="utf-8").split())
     back = {name: why for name, why in LEFT_OUT.items() if name in loaded}
     assert back == {}
+
+
+def test_a_lint_of_a_whole_request_loads_none_of_the_modules_left_out(tmp_path):
+    from bench.requests import request_json  # the request `bench startup` times
+
+    request = tmp_path / "request.json"
+    request.write_text(request_json(30), encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("XDG_", "TOOLTUTOR_"))}
+    env.update(HOME=str(tmp_path), NO_COLOR="1", PYTHONPATH=str(REPO))
+    listing = tmp_path / "modules.txt"
+    run = subprocess.run(
+        [sys.executable, "-c", PROBE, str(listing), "lint", str(request)],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode in (0, 1) and "Traceback" not in run.stderr, run.stderr
+    loaded = set(listing.read_text(encoding="utf-8").split())
+    assert "checker.rules.anthropic.tool_choice" in loaded  # a whole request: every rule
+    kept_out = {"dataclasses", "inspect", "typing", "textwrap", "hashlib", "sqlite3"}
+    assert {name for name in kept_out if name in loaded} == set()
