@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -32,6 +33,8 @@ def generate(root: Path) -> None:
         text = lesson_text.replace("id: round-trip", f"id: {lesson_id}", 1)
         text = text.replace("number: 2\n", f"number: {number}\n", 1)
         text = text.replace("prerequisites: [why-tools]", "prerequisites: []")
+        # a `try` block offers one of the lesson's own exercises
+        text = re.sub(r"(\n\s+exercise: )\S+", rf"\g<1>{exercises[0]}", text)
         head, _, _ = text.rpartition("\nexercises:")
         text = head + f"\nexercises: [{', '.join(exercises)}]\n"
         (root / "lessons" / f"{number:02d}-{lesson_id}.yaml").write_text(text, encoding="utf-8")
