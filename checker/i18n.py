@@ -36,9 +36,11 @@ The catalogs are gettext's: `checker/locales/<lang>/LC_MESSAGES/checker.po`, edi
 translators, and the `.mo` compiled from it, committed beside it so an install needs no
 build step (docs/translations.md: extract, update, translate, compile with Babel). The
 English template is the msgid, so English needs no catalog at all: nothing is opened or
-imported for it. Another language loads its `.mo` once, at its first message, with the
-standard library's `gettext`; the plural forms come from its header, written by Babel
-from CLDR. `load_catalog` does the same for the app's own domain (tooltutor/i18n.py).
+imported for it. Another language reads its `.mo` once, at its first message, and each
+message is decoded when it is first asked for (`checker.mo_catalog.MoCatalog`, answering
+as the standard library's `gettext` does); the plural forms come from its header,
+written by Babel from CLDR. `load_catalog` does the same for the app's own domain
+(tooltutor/i18n.py).
 
 A course's own checks speak through the same `tr`: while one of them runs,
 `course_catalog(folder)` has `tr` look each template up first in the course's own
@@ -53,9 +55,13 @@ import os
 from collections.abc import Iterator
 from contextvars import ContextVar, Token
 
+from checker.mo_catalog import MoCatalog
+
 TYPE_CHECKING = False  # not `typing`'s: importing it would slow every start
 if TYPE_CHECKING:  # gettext is imported with the first catalog, never for English
     from gettext import NullTranslations
+
+    Catalog = MoCatalog | NullTranslations
 
 __all__ = [
     "LANGUAGES",
@@ -101,7 +107,7 @@ _TAG: ContextVar[str] = ContextVar("checker_language_tag")
 _default_tag = "en"
 #: the `checks/` folder of the course check running now (None: an engine check)
 _COURSE: ContextVar[str | None] = ContextVar("checker_course_catalog", default=None)
-_catalogs: dict[str, NullTranslations] = {}
+_catalogs: dict[str, Catalog] = {}
 
 
 def normalise_language(tag: str | None) -> str:
@@ -187,23 +193,24 @@ def current_language() -> str:
     return _LANGUAGE.get(_default)
 
 
-def load_catalog(locales: str, domain: str, folder: str | None) -> NullTranslations:
+def load_catalog(locales: str, domain: str, folder: str | None) -> Catalog:
     """The compiled catalog `locales/<folder>/LC_MESSAGES/<domain>.mo`; with no folder (or
     no such file), one that gives back the English it is asked for."""
-    # on first use, not at import: gettext, copyreg, enum, re (9 modules)
-    import gettext
-
     if folder:
         path = os.path.join(locales, folder, "LC_MESSAGES", f"{domain}.mo")
         try:
             with open(path, "rb") as mo:
-                return gettext.GNUTranslations(mo)
+                # each message decoded when asked for, not the whole catalog at once
+                return MoCatalog(mo.read())
         except FileNotFoundError:
             pass
+    # on first use, not at import: gettext, copyreg, enum, re (9 modules)
+    import gettext
+
     return gettext.NullTranslations()
 
 
-def _catalog(lang: str) -> NullTranslations:
+def _catalog(lang: str) -> Catalog:
     catalog = _catalogs.get(lang)
     if catalog is None:
         catalog = _catalogs[lang] = load_catalog(LOCALES, DOMAIN, _CATALOG_FOLDERS.get(lang))

@@ -118,8 +118,7 @@ def _in_engine(engine, m) -> bool:
         return True  # placeholders and punctuation only: "{entry}: {why}"
     if engine is None:
         return False
-    known = getattr(engine, "_catalog", {})
-    return (m.msgid, 0) in known if m.plural is not None else m.msgid in known
+    return engine.has(m.msgid, plural=m.plural is not None) if hasattr(engine, "has") else False
 
 
 def _count_partly(course, report, modules: dict[str, str], untranslated: set[str]) -> None:

@@ -4,13 +4,16 @@ the overlay's `given_text` / `params_text` that translate them by JSON pointer."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from tooltutor.course.model import expand_model
 from tooltutor.course.translation.merge import Finding, Merge, near
 from tooltutor.course.translation.pointers import pointer_tokens, put_at, string_leaves, value_at
 from tooltutor.course.yamlsource import pointer_join
 from tooltutor.i18n import language_name
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 #: The keys of a criterion's `params` whose strings the learner reads in messages and
 #: hints (every string below them, but the `item`s a note is attached to); `name` only as

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
+from checker.records import field, record  # a dataclass, without its import cost
 from tooltutor.course.model import WHOLE
 from tooltutor.course.translation.spec import TEXT, ById, Fields, InOrder, OneOf, skeleton
 from tooltutor.course.yamlsource import pointer_join
 from tooltutor.i18n import language_name
 
 
-@dataclass
+@record
 class Finding:
     """A problem found while matching an overlay to its source."""
 
@@ -23,7 +23,7 @@ class Finding:
     on_key: bool = False
 
 
-@dataclass
+@record
 class Merge:
     """The overlay's text matched to the source: what to show, and what fell back."""
 

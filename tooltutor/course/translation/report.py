@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from checker.records import field, record  # a dataclass, without its import cost
 from tooltutor.i18n import t, tn
 
 
-@dataclass
+@record
 class LanguageReport:
     """What the overlays of one language cover, for `tooltutor validate`."""
 

@@ -5,13 +5,17 @@ exercise and course.yaml a learner reads, and how an overlay's lists match the s
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+
+from checker.records import record  # a dataclass, without its import cost
+
+TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
+if TYPE_CHECKING:
+    from typing import Any
 
 TEXT = "text"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Fields:
     """A mapping with these translatable keys; `check_id`: an overlay may repeat the
     source's `id` (inline checks), which must then match."""
@@ -20,7 +24,7 @@ class Fields:
     check_id: bool = False
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ById:
     """A list whose items are matched by id (`key` reads a source item's id)."""
 
@@ -29,7 +33,7 @@ class ById:
     key: Callable[[Mapping], str] = lambda item: item["id"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class InOrder:
     """A list whose items are matched one to one, in order."""
 
@@ -37,7 +41,7 @@ class InOrder:
     what: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class OneOf:
     """A mapping with exactly one key, the kind (a block of a section)."""
 
