@@ -54,6 +54,12 @@ COMMANDS: list[tuple[str, list[str], float, float | None]] = [
     ("--version", ["--version"], 2.5, None),
     ("list", ["list"], 8, None),
     ("check, a JSON exercise", ["check", "write-tool-result", "{files}/answer.json"], 6, 4),
+    (
+        "check, a JSON exercise, in Russian",
+        ["--lang", "ru", "check", "write-tool-result", "{files}/answer.json"],
+        6,
+        None,
+    ),
     ("check, a Python exercise", ["check", "fix-round-trip", "{files}/answer.py"], 20, None),
     ("lint a 30-message request", ["lint", "{files}/request.json"], 4, None),
 ]
