@@ -3,7 +3,6 @@ translation (one made from older text) from an up-to-date one."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 
@@ -40,4 +39,19 @@ def source_hash(item) -> str:
     if spec is EXERCISE_TEXT:
         text.update(data_skeleton(values))
     canonical = json.dumps(text, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:12]
+    return _sha256(canonical.encode("utf-8")).hexdigest()[:12]
+
+
+def _sha256(data: bytes):
+    """SHA-256 of `data`, from the interpreter's own implementation when it has one:
+    `hashlib` loads OpenSSL first (~3 ms), which a translated course's every start would
+    pay for one short digest (`python3 -m bench startup`: a check in Russian). The digest
+    is the same whichever computes it."""
+    try:
+        from _sha2 import sha256  # Python 3.12 and later
+    except ImportError:
+        try:
+            from _sha256 import sha256  # Python 3.11
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data)

@@ -3,7 +3,6 @@ language, and the problems found on the way (`Finding`s)."""
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Mapping
 
 from checker.records import field, record  # a dataclass, without its import cost
@@ -35,6 +34,9 @@ class Merge:
 def near(item_id: str, known: list[str]) -> str:
     """What to do about an overlay's id the source lacks: the source's close id may be the
     misspelt one (ids are the same in every language), so copying it is not the only fix."""
+    # on first use, not at import: difflib, heapq (an overlay naming an unknown id only)
+    import difflib
+
     close = difflib.get_close_matches(item_id, known, n=1)
     if not close:
         return f" (it has: {', '.join(known)})"
