@@ -10,7 +10,7 @@ from checker.check_registry import Outcome
 from checker.diagnostics import describe, pointer, split_pointer
 from checker.i18n import tr
 from checker.jsonpointer import resolve
-from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+from checker.records import record  # a dataclass, without its import cost
 
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
@@ -92,12 +92,10 @@ def not_messages(ctx: JsonContext) -> Outcome:
     )
 
 
-class ChoiceContext(Record):
-    _fields = ("choices", "chosen")
-
-    def __init__(self, choices: list[dict], chosen: list[str]) -> None:
-        self.choices = choices
-        self.chosen = chosen
+@record
+class ChoiceContext:
+    choices: list[dict]
+    chosen: list[str]
 
 
 def parse_choices(text: str) -> list[str]:

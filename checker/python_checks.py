@@ -13,19 +13,17 @@ from collections.abc import Mapping
 from checker.check_registry import NO_PARAMS, Outcome, check, params_schema
 from checker.diagnostics import quote
 from checker.i18n import tr, trn
-from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+from checker.records import record  # a dataclass, without its import cost
 
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
 if TYPE_CHECKING:
     from typing import Any
 
 
-class PythonContext(Record):
-    _fields = ("report", "exercise")
-
-    def __init__(self, report: Any, exercise: Mapping[str, Any]) -> None:
-        self.report = report  # checker.sandbox.RunReport
-        self.exercise = exercise
+@record
+class PythonContext:
+    report: Any  # checker.sandbox.RunReport
+    exercise: Mapping[str, Any]
 
     @property
     def runs(self):

@@ -21,8 +21,8 @@ Why not `dataclasses`: importing it imports `inspect` (and with it `ast`, `dis`,
 Here the methods are shared and generic: building an instance costs a few microseconds
 more, which no path that builds records notices (a course of a thousand exercises).
 
-What it does not do (nothing here uses it): `init=False` fields, `ClassVar`/`InitVar`
-annotations, ordering, `slots`, keyword-only fields, `asdict`.
+What it does not do (nothing here uses it): an `init=False` field without a default,
+`ClassVar`/`InitVar` annotations, ordering, `slots`, keyword-only fields, `asdict`.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ class Field:
     """One field of a record: its name, default or default factory, and whether it takes
     part in `==` (and the hash of a frozen record) and in the `repr`."""
 
-    __slots__ = ("name", "default", "default_factory", "compare", "repr")
+    __slots__ = ("name", "default", "default_factory", "compare", "repr", "init")
 
     def __init__(
         self,
@@ -60,6 +60,7 @@ class Field:
         default_factory: Any = _MISSING,
         compare: bool = True,
         repr: bool = True,  # noqa: A002 (dataclasses' name for it)
+        init: bool = True,
     ) -> None:
         if default is not _MISSING and default_factory is not _MISSING:
             raise ValueError("cannot specify both default and default_factory")
@@ -68,6 +69,8 @@ class Field:
         self.default_factory = default_factory
         self.compare = compare
         self.repr = repr
+        #: taken by `__init__` (else set from its default, e.g. for `__post_init__` to fill)
+        self.init = init
 
     @property
     def required(self) -> bool:
@@ -86,9 +89,10 @@ def field(
     default_factory: Callable[[], Any] | Any = _MISSING,
     compare: bool = True,
     repr: bool = True,  # noqa: A002 (dataclasses' name for it)
+    init: bool = True,
 ) -> Any:
     """A field's options, as `dataclasses.field` takes them."""
-    return Field(default, default_factory, compare, repr)
+    return Field(default, default_factory, compare, repr, init)
 
 
 @dataclass_transform(field_specifiers=(field,))
@@ -110,8 +114,9 @@ def fields(obj: Any) -> tuple[Field, ...]:
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """A new record like `obj` with `changes`, built through its `__init__`."""
-    values = {f.name: getattr(obj, f.name) for f in fields(obj)}
+    """A new record like `obj` with `changes`, built through its `__init__` (which sets
+    the fields it does not take itself)."""
+    values = {f.name: getattr(obj, f.name) for f in fields(obj) if f.init}
     unknown = set(changes) - values.keys()
     if unknown:
         name = sorted(unknown)[0]
@@ -137,14 +142,19 @@ def _build(cls: type[T], frozen: bool) -> type[T]:
             else:
                 setattr(cls, name, spec.default)
     specs = tuple(inherited.values())
+    taken = tuple(spec for spec in specs if spec.init)
     seen_default = False
-    for spec in specs:
+    for spec in taken:
         if spec.required and seen_default:
             raise TypeError(f"non-default argument {spec.name!r} follows default argument")
         seen_default = seen_default or not spec.required
+    for spec in specs:
+        if not spec.init and spec.required:
+            raise TypeError(f"field {spec.name!r} is not taken by __init__: give it a default")
     cls.__record_fields__ = specs  # type: ignore[attr-defined]
-    cls.__record_names__ = frozenset(spec.name for spec in specs)  # type: ignore[attr-defined]
-    cls.__match_args__ = tuple(spec.name for spec in specs)  # type: ignore[attr-defined]
+    cls.__record_init__ = taken  # type: ignore[attr-defined]
+    cls.__record_names__ = frozenset(spec.name for spec in taken)  # type: ignore[attr-defined]
+    cls.__match_args__ = tuple(spec.name for spec in taken)  # type: ignore[attr-defined]
     for name, method in _METHODS.items():
         if name not in cls.__dict__:
             setattr(cls, name, method)
@@ -161,7 +171,7 @@ def _build(cls: type[T], frozen: bool) -> type[T]:
 
 def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     cls = type(self)
-    specs = cls.__record_fields__
+    specs = cls.__record_init__
     if len(args) > len(specs):
         raise TypeError(
             f"{cls.__qualname__}.__init__() takes {len(specs) + 1} positional arguments "
@@ -186,6 +196,9 @@ def _init(self: Any, *args: Any, **kwargs: Any) -> None:
     if missing:
         names = " and ".join(repr(name) for name in missing)
         raise TypeError(f"{cls.__qualname__}.__init__() missing required argument(s): {names}")
+    for spec in cls.__record_fields__:
+        if not spec.init:
+            values[spec.name] = spec.initial()
     self.__dict__.update(values)
     post_init = getattr(self, "__post_init__", None)
     if post_init is not None:

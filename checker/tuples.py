@@ -18,9 +18,7 @@ startup --installed). The instances are what `collections.namedtuple` makes: the
 copying. The annotations stay in `__annotations__` as written; nothing reads them at run
 time.
 
-`Record`: the `repr` and `==` of a plain (mutable) `@dataclass`, for a class that lists its
-`_fields` and writes its own `__init__`. `dataclasses` costs ~0.5 ms a class at import (it
-compiles the generated methods), so the small records on `check`'s path use this instead.
+A mutable record is a `checker.records.record` (a dataclass's API, without `dataclasses`).
 """
 
 from __future__ import annotations
@@ -32,7 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-__all__ = ["NamedTuple", "Record"]
+__all__ = ["NamedTuple"]
 
 #: what a class body holds that is not a field or something to copy onto the tuple class
 _SPECIAL = frozenset(
@@ -154,24 +152,3 @@ class _Entry:
 
 
 NamedTuple: Any = _Entry()
-
-
-class Record:
-    """A mutable record with a dataclass's `repr` and `==`: the subclass names its fields in
-    order in `_fields` and sets them in its own `__init__`. Equal when the classes are the
-    same and the fields are equal; unhashable, as a dataclass with `eq` is."""
-
-    __slots__ = ()
-    _fields: tuple[str, ...] = ()
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        inner = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
-        return f"{type(self).__qualname__}({inner})"
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return tuple(getattr(self, n) for n in self._fields) == tuple(
-            getattr(other, n) for n in self._fields
-        )

@@ -30,6 +30,7 @@ import os
 from collections.abc import Callable, Iterator
 
 from checker.diagnostics import Diagnostic, LintResult, pointer, split_pointer
+from checker.records import record  # a dataclass, without its import cost
 from tooltutor.lint_records import find_requests, is_request
 
 TYPE_CHECKING = False  # not `typing`'s: no `typing` at run time (start-up cost)
@@ -59,22 +60,8 @@ SKIPPED_DIRS = frozenset({"node_modules", "__pycache__"})
 RESPONSE_KEYS = ("choices", "output", "stop_reason", "completion")
 
 
-class _Record:
-    """A small record type (plain slots: cheaper to define than a named tuple, which
-    matters on the lint command's cold start)."""
-
-    __slots__: tuple[str, ...] = ()
-
-    def __init__(self, *values: Any) -> None:
-        for name, value in zip(self.__slots__, values, strict=True):
-            setattr(self, name, value)
-
-    def __repr__(self) -> str:
-        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"{type(self).__name__}({fields})"
-
-
-class RequestReport(_Record):
+@record
+class RequestReport:
     """One request linted: in `file`, at `line` (its record's line), where, and the result.
 
     The result's diagnostics carry the file's line:column and pointers from the document's
@@ -82,7 +69,6 @@ class RequestReport(_Record):
     "document" when it is judged as it is though it is not one; see `lint_records`).
     """
 
-    __slots__ = ("file", "line", "pointer", "kind", "result")
     file: str
     line: int | None
     pointer: str
@@ -90,10 +76,10 @@ class RequestReport(_Record):
     result: LintResult
 
 
-class DocumentReport(_Record):
+@record
+class DocumentReport:
     """One file (or standard input): its requests, the records skipped, and its text."""
 
-    __slots__ = ("file", "jsonl", "requests", "skipped", "text")
     file: str
     jsonl: bool
     requests: list[RequestReport]
@@ -104,28 +90,20 @@ class DocumentReport(_Record):
 # --------------------------------------------------------------------------- linting
 
 
-class Options(_Record):
+@record
+class Options:
     """What the command line asks of every request."""
 
-    __slots__ = ("format", "model", "select", "ignore", "skip_non_requests", "show_notes")
-    format: str
-    model: str | None
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    skip_non_requests: bool
+    format: str = "auto"
+    model: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    skip_non_requests: bool = False
     #: keep the notes (reminders, what depends on a header); dropped by default
-    show_notes: bool
+    show_notes: bool = False
 
-    def __init__(
-        self,
-        format: str = "auto",
-        model: str | None = None,
-        select: tuple[str, ...] = (),
-        ignore: tuple[str, ...] = (),
-        skip_non_requests: bool = False,
-        show_notes: bool = False,
-    ) -> None:
-        super().__init__(format, model, tuple(select), tuple(ignore), skip_non_requests, show_notes)
+    def __post_init__(self) -> None:
+        self.select, self.ignore = tuple(self.select), tuple(self.ignore)
 
 
 DEFAULTS = Options()

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+from checker.records import field, record  # a dataclass, without its import cost
 from tooltutor import kinds
 from tooltutor.course import Course, Exercise
 from tooltutor.errors import UserError
@@ -38,29 +38,24 @@ class ChecksNotLoaded(UserError):
     """The course's own checks cannot be imported: the answer cannot be marked."""
 
 
-class Submitted(Record):
+@record
+class Submitted:
     """What a submission did: the verdict, and what the learner must be told besides."""
 
-    _fields = ("verdict", "text", "recorded", "store_notice", "draft_note", "notices")
+    verdict: object
+    #: the answer's text as the learner saved it (what the attempt stores)
+    text: str
+    #: whether an attempt was recorded
+    recorded: bool
+    #: the progress store's notice (a fault, said once), or None
+    store_notice: str | None = None
+    #: the note of a draft that was not saved over another tooltutor's, or None
+    draft_note: str | None = None
+    #: both notices that were given, in that order
+    notices: list[str] = field(init=False, default_factory=list)
 
-    def __init__(
-        self,
-        verdict: object,
-        text: str,
-        recorded: bool,
-        store_notice: str | None = None,
-        draft_note: str | None = None,
-    ) -> None:
-        self.verdict = verdict
-        #: the answer's text as the learner saved it (what the attempt stores)
-        self.text = text
-        #: whether an attempt was recorded
-        self.recorded = recorded
-        #: the progress store's notice (a fault, said once), or None
-        self.store_notice = store_notice
-        #: the note of a draft that was not saved over another tooltutor's, or None
-        self.draft_note = draft_note
-        self.notices: list[str] = [n for n in (store_notice, draft_note) if n]
+    def __post_init__(self) -> None:
+        self.notices = [n for n in (self.store_notice, self.draft_note) if n]
 
 
 class AnswerDesk:

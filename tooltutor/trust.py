@@ -35,7 +35,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from checker.tuples import Record  # a dataclass's repr and ==, without its import cost
+from checker.records import field, record  # a dataclass, without its import cost
 from tooltutor.errors import UserError
 from tooltutor.i18n import t
 from tooltutor.kinds import kind_named
@@ -48,23 +48,16 @@ MAX_CODE_BYTES = 16 * 1024 * 1024
 _NATIVE = (".so", ".pyd", ".dylib", ".dll")
 
 
-class CourseCode(Record):
+@record
+class CourseCode:
     """Exactly what of a course can be imported or executed, as read once."""
 
-    _fields = ("files", "exercises", "refused")
-
-    def __init__(
-        self,
-        files: dict[str, bytes] | None = None,
-        exercises: dict[str, str] | None = None,
-        refused: list[str] | None = None,
-    ) -> None:
-        #: path under the course folder ("checks/x.py") -> its bytes
-        self.files = {} if files is None else files
-        #: "lang:exercise id" -> SHA-256 of that exercise's Python
-        self.exercises = {} if exercises is None else exercises
-        #: what tooltutor will not run, each said with its path
-        self.refused = [] if refused is None else refused
+    #: path under the course folder ("checks/x.py") -> its bytes
+    files: dict[str, bytes] = field(default_factory=dict)
+    #: "lang:exercise id" -> SHA-256 of that exercise's Python
+    exercises: dict[str, str] = field(default_factory=dict)
+    #: what tooltutor will not run, each said with its path
+    refused: list[str] = field(default_factory=list)
 
     @property
     def files_digest(self) -> str:

@@ -138,3 +138,28 @@ def test_a_record_costs_no_dataclasses_inspect_or_typing_at_import():
         [sys.executable, "-S", "-c", code], capture_output=True, text=True, cwd=REPO
     )
     assert out.stdout.strip() == "[]", out.stderr
+
+
+def test_a_field_init_leaves_out_is_set_from_its_default_as_a_dataclass_sets_it():
+    def body(decorate, field):
+        @decorate
+        class Notice:
+            text: str
+            note: str | None = None
+            lines: list[str] = field(init=False, default_factory=list)
+
+            def __post_init__(self) -> None:
+                self.lines = [n for n in (self.text, self.note) if n]
+
+        return Notice
+
+    theirs = body(dataclasses.dataclass, dataclasses.field)
+    ours = body(records.record, records.field)
+    for cls in (theirs, ours):
+        one = cls("full", note="kept")
+        assert one.lines == ["full", "kept"] and "lines=['full', 'kept']" in repr(one)
+        with pytest.raises(TypeError):
+            cls("full", lines=[])
+    assert [f.name for f in records.fields(ours)] == ["text", "note", "lines"]
+    assert records.replace(ours("a"), note="b").lines == ["a", "b"]
+    assert ours.__match_args__ == theirs.__match_args__ == ("text", "note")

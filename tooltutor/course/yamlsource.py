@@ -14,10 +14,8 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-from checker.tuples import (
-    NamedTuple,  # typing's, without its annotation checks (start-up)
-    Record,  # a dataclass's repr and ==, without its import cost
-)
+from checker.records import field, record  # a dataclass, without its import cost
+from checker.tuples import NamedTuple  # typing's, without its annotation checks (start-up)
 
 #: Largest course file read, in bytes.
 MAX_FILE_BYTES = 1_000_000
@@ -62,30 +60,20 @@ class YamlFileError(Exception):
         self.column = column
 
 
-class YamlDoc(Record):
+@record
+class YamlDoc:
     """The plain value of a YAML file and where each part of it stands."""
 
-    _fields = ("value", "text", "positions", "key_positions", "warnings", "source")
-
-    def __init__(
-        self,
-        value: object,
-        text: str,
-        positions: dict[str, Position] | None = None,
-        key_positions: dict[str, Position] | None = None,
-        warnings: list[tuple[str, Position]] | None = None,
-        source: Path | None = None,
-    ) -> None:
-        self.value = value
-        self.text = text
-        #: JSON pointer -> position of the value
-        self.positions = {} if positions is None else positions
-        #: JSON pointer of a mapping member -> position of its key
-        self.key_positions = {} if key_positions is None else key_positions
-        #: problems found while reading that do not stop the file loading (duplicate keys)
-        self.warnings = [] if warnings is None else warnings
-        #: the file, when `text` was not kept (a document from the course cache)
-        self.source = source
+    value: object
+    text: str
+    #: JSON pointer -> position of the value
+    positions: dict[str, Position] = field(default_factory=dict)
+    #: JSON pointer of a mapping member -> position of its key
+    key_positions: dict[str, Position] = field(default_factory=dict)
+    #: problems found while reading that do not stop the file loading (duplicate keys)
+    warnings: list[tuple[str, Position]] = field(default_factory=list)
+    #: the file, when `text` was not kept (a document from the course cache)
+    source: Path | None = None
 
     def full_text(self) -> str:
         """The file's text: kept, or read again for a document from the cache."""
